@@ -1,0 +1,21 @@
+import type { Metadata, Viewport } from 'next';
+import type { ReactNode } from 'react';
+import { env } from '@/lib/env';
+import './globals.css';
+
+export const metadata: Metadata = {
+  metadataBase: new URL(env().publicBaseUrl),
+  title: { default: 'Geodáta Slovenska', template: '%s · Geodáta Slovenska' },
+  description:
+    'Verejný portál geografických dát Slovenska: mapa, katalóg datasetov od poskytovateľov, vyhľadávanie adries a obcí, API a MCP pre AI asistentov.',
+};
+
+export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
+
+export default function RootLayout({ children }: { children: ReactNode }) {
+  return (
+    <html lang="sk">
+      <body>{children}</body>
+    </html>
+  );
+}

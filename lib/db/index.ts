@@ -1,0 +1,147 @@
+// The one database module. Two backends, one schema, one set of migrations, one query API:
+// - DATABASE_URL set: PostgreSQL + PostGIS through postgres.js;
+// - otherwise the embedded PGlite (PostGIS, pg_trgm, unaccent) in PGLITE_DIR. Its host process
+//   migrates it with the PGlite driver and serves it on a Unix socket; the application, the CLI,
+//   the importer and the benches all talk to it through postgres.js over that socket, so access is
+//   serialised per batch and per transaction (see pglite-server.ts) and two processes never open
+//   the directory.
+import path from 'node:path';
+import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import postgres from 'postgres';
+import { env } from '../env';
+import { hostEmbedded, liveHostSocket, type EmbeddedHost } from './embedded';
+import * as schema from './schema';
+
+export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+export type Sql = postgres.Sql;
+
+export interface DatabaseHandle {
+  db: Db;
+  sql: Sql;
+  mode: 'postgres' | 'embedded-host' | 'embedded-client';
+  /** Human description for logs (no credentials). */
+  describe: string;
+  /** The embedded host, when this process holds the PGlite directory. */
+  host?: EmbeddedHost;
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = path.join(process.cwd(), 'drizzle');
+const MIGRATION_LOCK = 7_240_113;
+
+export interface OpenOptions {
+  /** Run migrations (the server does; clients of a live host need not). Default true. */
+  migrate?: boolean;
+  /** Refuse to connect to another process's embedded host: this process must hold the directory. */
+  requireHost?: boolean;
+  /** Overrides for tests. */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  maxConnections?: number;
+}
+
+function client(options: postgres.Options<Record<string, postgres.PostgresType>>, url?: string): Sql {
+  const base = { onnotice: () => undefined, idle_timeout: 30, connect_timeout: 15, ...options };
+  return url ? postgres(url, base) : postgres(base);
+}
+
+function wrap(sql: Sql): Db {
+  return drizzle(sql, { schema }) as Db;
+}
+
+async function migrateNetwork(sql: Sql): Promise<void> {
+  const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  const reserved = await sql.reserve();
+  try {
+    // Several instances may start at once: one migrates, the others wait and find nothing to do.
+    await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrate(wrap(sql), { migrationsFolder: MIGRATIONS_DIR });
+  } finally {
+    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
+    reserved.release();
+  }
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const e = env();
+  const url = options.databaseUrl ?? e.databaseUrl;
+  const max = options.maxConnections ?? 10;
+  if (url) {
+    const sql = client({ max }, url);
+    if (options.migrate !== false) await migrateNetwork(sql);
+    const where = new URL(url);
+    return {
+      db: wrap(sql),
+      sql,
+      mode: 'postgres',
+      describe: `PostgreSQL ${where.host}${where.pathname}`,
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+
+  const dir = options.pgliteDir ?? e.pgliteDir;
+  const socket = options.requireHost ? null : liveHostSocket(dir);
+  if (socket) {
+    const sql = client({ path: socket, username: 'postgres', database: 'postgres', max, prepare: false });
+    return {
+      db: wrap(sql),
+      sql,
+      mode: 'embedded-client',
+      describe: `PGlite ${dir} (through the running server's socket)`,
+      close: () => sql.end({ timeout: 5 }),
+    };
+  }
+
+  const host = await hostEmbedded(dir, async (pglite) => {
+    if (options.migrate === false) return;
+    const [{ drizzle: drizzlePglite }, { migrate }] = await Promise.all([
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    await migrate(drizzlePglite(pglite), { migrationsFolder: MIGRATIONS_DIR });
+  });
+  const sql = client({ path: host.socketPath, username: 'postgres', database: 'postgres', max, prepare: false });
+  return {
+    db: wrap(sql),
+    sql,
+    mode: 'embedded-host',
+    describe: `PGlite ${dir}`,
+    host,
+    async close() {
+      await sql.end({ timeout: 5 });
+      await host.stop();
+    },
+  };
+}
+
+// One handle per process, shared by the custom server and the Next.js bundle (which has its own
+// copy of this module, hence globalThis).
+const holder = globalThis as typeof globalThis & { __portalDatabase?: Promise<DatabaseHandle> };
+
+/** Installs the process-wide handle (the server does this at start-up, before listening). */
+export function setDatabase(handle: Promise<DatabaseHandle>): void {
+  holder.__portalDatabase = handle;
+}
+
+export function databaseHandle(): Promise<DatabaseHandle> {
+  holder.__portalDatabase ??= openDatabase();
+  return holder.__portalDatabase;
+}
+
+/** The Drizzle database of this process. */
+export async function getDb(): Promise<Db> {
+  return (await databaseHandle()).db;
+}
+
+/** The raw postgres.js client, for PostGIS SQL that Drizzle's builder does not express. */
+export async function getSql(): Promise<Sql> {
+  return (await databaseHandle()).sql;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const h = holder.__portalDatabase;
+  holder.__portalDatabase = undefined;
+  if (h) await (await h).close();
+}
+
+export { schema };

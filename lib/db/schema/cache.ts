@@ -1,0 +1,24 @@
+// The data proxy's shared cache: gzipped response bodies keyed by dataset, manifest fingerprint,
+// aligned bbox, zoom, normalised parameters and cursor. Survives restarts; shared by instances.
+import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from './types';
+
+export const dataCache = pgTable('data_cache', {
+  /** SHA-256 of the normalised key parts. */
+  key: text('key').primaryKey(),
+  datasetKey: text('dataset_key').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** The response body, gzip-compressed. */
+  body: bytea('body').notNull(),
+  bodySize: integer('body_size').notNull(),
+  etag: text('etag').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** Fresh until; after it the entry is stale and is revalidated. */
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Never served after this, even when the source is down. */
+  staleUntil: timestamp('stale_until', { withTimezone: true }).notNull(),
+}, (t) => [
+  index('data_cache_dataset_idx').on(t.datasetKey),
+  index('data_cache_stale_until_idx').on(t.staleUntil),
+]);
+export type DataCacheRow = typeof dataCache.$inferSelect;

@@ -1,0 +1,4 @@
+export * from './territory';
+export * from './places';
+export * from './providers';
+export * from './cache';

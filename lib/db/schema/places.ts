@@ -1,0 +1,23 @@
+// The geocoding index: one row per searchable name (municipality, city district, part, street,
+// address), with its normalised form for trigram and prefix matching.
+import { index, pgTable, real, text } from 'drizzle-orm/pg-core';
+import { geometry } from './types';
+
+export const placeNames = pgTable('place_names', {
+  /** `<type>:<reference id>`, e.g. `ulica:40032`. */
+  id: text('id').primaryKey(),
+  /** obec | mesto | mestská časť | vojenský obvod | časť obce | ulica | adresa | okres | kraj */
+  type: text('type').notNull(),
+  name: text('name').notNull(),
+  /** lower case, without diacritics, punctuation folded to spaces */
+  nameNorm: text('name_norm').notNull(),
+  municipalityCode: text('municipality_code'),
+  point: geometry('point', 'Point').notNull(),
+  /** ranking weight (population, address points) */
+  weight: real('weight').notNull().default(0),
+}, (t) => [
+  index('place_names_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+  index('place_names_prefix_idx').on(t.nameNorm.op('text_pattern_ops')),
+  index('place_names_muni_idx').on(t.municipalityCode),
+]);
+export type PlaceNameRow = typeof placeNames.$inferSelect;

@@ -1,0 +1,68 @@
+// The provider registry: manifests, their datasets, approval bound to the manifest fingerprint,
+// an audit log of every state change, and registration attempts for the rate limit.
+import { sql } from 'drizzle-orm';
+import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { geometry } from './types';
+
+export const providers = pgTable('providers', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  managedBy: text('managed_by', { enum: ['provider', 'portal'] }).notNull().default('provider'),
+  /** Where the manifest is downloaded from; null for manifests kept in content/ or built in. */
+  manifestUrl: text('manifest_url').unique(),
+  /** The last good manifest (parsed JSON) and the bytes' SHA-256 it came from. */
+  manifest: jsonb('manifest').notNull(),
+  fingerprint: text('fingerprint').notNull(),
+  /** pending_review | approved | rejected */
+  approval: text('approval', { enum: ['pending_review', 'approved', 'rejected'] }).notNull(),
+  /** The fingerprint the operator approved; approval holds only while it equals `fingerprint`. */
+  approvedFingerprint: text('approved_fingerprint'),
+  /** The manifest approved last, still served while a changed manifest awaits approval. */
+  approvedManifest: jsonb('approved_manifest'),
+  /** ok | invalid_manifest | id_mismatch | source_unreachable */
+  status: text('status').notNull().default('ok'),
+  statusMessage: text('status_message'),
+  rejectedReason: text('rejected_reason'),
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  checkedAt: timestamp('checked_at', { withTimezone: true }),
+  approvedAt: timestamp('approved_at', { withTimezone: true }),
+}, (t) => [index('providers_approval_idx').on(t.approval)]);
+export type ProviderRow = typeof providers.$inferSelect;
+
+/** One row per dataset of a provider's current manifest (denormalised for catalog and point queries). */
+export const providerDatasets = pgTable('provider_datasets', {
+  providerId: text('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
+  datasetId: text('dataset_id').notNull(),
+  title: text('title').notNull(),
+  category: text('category'),
+  sourceType: text('source_type', { enum: ['geojson', 'raster'] }).notNull(),
+  /** keywords, tags, title and description folded for text search */
+  searchText: text('search_text').notNull().default(''),
+  useCases: text('use_cases').array().notNull().default(sql`'{}'::text[]`),
+  coverage: geometry('coverage', 'Polygon'),
+  definition: jsonb('definition').notNull(),
+}, (t) => [primaryKey({ columns: [t.providerId, t.datasetId] })]);
+export type ProviderDatasetRow = typeof providerDatasets.$inferSelect;
+
+export const providerEvents = pgTable('provider_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  providerId: text('provider_id').notNull(),
+  /** registered | approved | rejected | unrejected | manifest_changed | refresh_failed | refreshed | seeded */
+  action: text('action').notNull(),
+  fromApproval: text('from_approval'),
+  toApproval: text('to_approval'),
+  fingerprint: text('fingerprint'),
+  /** registration | operator | refresh | seed */
+  actor: text('actor').notNull(),
+  detail: jsonb('detail'),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('provider_events_provider_idx').on(t.providerId, t.at)]);
+export type ProviderEventRow = typeof providerEvents.$inferSelect;
+
+export const registrationAttempts = pgTable('registration_attempts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  clientAddress: text('client_address').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('registration_attempts_client_idx').on(t.clientAddress, t.at)]);

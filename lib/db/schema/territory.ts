@@ -1,0 +1,113 @@
+// Slovak territorial reference data: regions, districts, municipalities (with Bratislava and Košice
+// also as whole cities), municipality parts, streets and address-register records.
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgTable, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
+import { geometry } from './types';
+
+export const regions = pgTable('regions', {
+  /** NUTS3 code, e.g. SK010. */
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull().unique(),
+  geom: geometry('geom', 'MultiPolygon').notNull(),
+  labelPoint: geometry('label_point', 'Point').notNull(),
+}, (t) => [index('regions_geom_idx').using('gist', t.geom)]);
+export type RegionRow = typeof regions.$inferSelect;
+
+export const districts = pgTable('districts', {
+  /** LAU1 code, e.g. SK0101. */
+  code: text('code').primaryKey(),
+  /** 3-digit ŠÚ SR district code, e.g. 101 (GeoNames admin code2). */
+  code3: text('code3').notNull(),
+  name: text('name').notNull(),
+  regionCode: text('region_code').notNull().references(() => regions.code),
+  geom: geometry('geom', 'MultiPolygon').notNull(),
+  labelPoint: geometry('label_point', 'Point').notNull(),
+}, (t) => [index('districts_geom_idx').using('gist', t.geom)]);
+export type DistrictRow = typeof districts.$inferSelect;
+
+/**
+ * Municipalities and city districts by their 12-character LAU code, plus two rows of kind
+ * `whole_city` for Bratislava (582000) and Košice (599981), the union of their city districts.
+ */
+export const municipalities = pgTable('municipalities', {
+  code: text('code').primaryKey(),
+  code6: text('code6').notNull().unique(),
+  kind: text('kind', { enum: ['municipality', 'whole_city'] }).notNull().default('municipality'),
+  name: text('name').notNull(),
+  nameOfficial: text('name_official').notNull(),
+  /** Normalised (lower case, no diacritics) name for matching. */
+  nameNorm: text('name_norm').notNull(),
+  /** municipality | city | city_district | military_district | whole_city */
+  status: text('status').notNull(),
+  /** Bratislava or Košice for their city districts. */
+  city: text('city'),
+  districtCode: text('district_code').references(() => districts.code),
+  regionCode: text('region_code').notNull().references(() => regions.code),
+  population: integer('population'),
+  overTenThousand: boolean('over_ten_thousand').notNull().default(false),
+  slug: text('slug').notNull(),
+  regionSlug: text('region_slug').notNull(),
+  geom: geometry('geom', 'MultiPolygon'),
+  labelPoint: geometry('label_point', 'Point').notNull(),
+  areaKm2: doublePrecision('area_km2'),
+  postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
+}, (t) => [
+  uniqueIndex('municipalities_region_slug_idx').on(t.regionSlug, t.slug),
+  index('municipalities_name_norm_idx').on(t.nameNorm),
+  index('municipalities_geom_idx').using('gist', t.geom),
+  index('municipalities_district_idx').on(t.districtCode),
+]);
+export type MunicipalityRow = typeof municipalities.$inferSelect;
+
+export const municipalityParts = pgTable('municipality_parts', {
+  id: text('id').primaryKey(),
+  /** Register part code when known. */
+  code: text('code'),
+  name: text('name').notNull(),
+  municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
+  point: geometry('point', 'Point'),
+  postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
+  source: text('source').notNull(),
+}, (t) => [index('municipality_parts_muni_idx').on(t.municipalityCode)]);
+export type MunicipalityPartRow = typeof municipalityParts.$inferSelect;
+
+export const streets = pgTable('streets', {
+  /** Register street object id. */
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
+  partName: text('part_name'),
+  point: geometry('point', 'Point'),
+  postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
+  addressPoints: integer('address_points').notNull().default(0),
+  current: boolean('current').notNull().default(true),
+}, (t) => [index('streets_muni_idx').on(t.municipalityCode)]);
+export type StreetRow = typeof streets.$inferSelect;
+
+/** Address points (entrances) of the address register: street + orientation number, or súpisné číslo. */
+export const addresses = pgTable('addresses', {
+  id: text('id').primaryKey(),
+  municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
+  streetId: text('street_id'),
+  streetName: text('street_name'),
+  partName: text('part_name'),
+  /** Súpisné číslo. */
+  registrationNumber: text('registration_number'),
+  /** Orientačné číslo incl. letter, e.g. 12A. */
+  buildingNumber: text('building_number'),
+  postalCode: text('postal_code'),
+  point: geometry('point', 'Point'),
+}, (t) => [
+  index('addresses_street_idx').on(t.streetId),
+  index('addresses_muni_idx').on(t.municipalityCode),
+]);
+export type AddressRow = typeof addresses.$inferSelect;
+
+/** Book-keeping of reference imports: what was loaded, when, with which counts and source digest. */
+export const referenceImports = pgTable('reference_imports', {
+  name: text('name').primaryKey(),
+  digest: text('digest').notNull(),
+  counts: text('counts').notNull(),
+  importedAt: text('imported_at').notNull(),
+});

@@ -1,0 +1,114 @@
+// The only place that reads process.env. Everything is validated once, on first use, and frozen.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const hostPort = z
+  .string()
+  .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'expected host or host:port');
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional()),
+  PGLITE_DIR: z.string().trim().min(1).default('./data/pglite'),
+  REFERENCE_DATA_DIR: z.string().trim().optional(),
+  PUBLIC_BASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
+    .pipe(z.url({ protocol: /^https?$/ }).optional()),
+  ALLOW_INSECURE_SOURCES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(hostPort)),
+  TRUSTED_PROXIES: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  BASEMAP_STYLE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  MANIFEST_REFRESH_MINUTES: z.coerce.number().int().min(0).default(360),
+  TEST_DATABASE_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+});
+
+export type Env = {
+  port: number;
+  databaseUrl: string | undefined;
+  pgliteDir: string;
+  referenceDataDir: string | undefined;
+  publicBaseUrl: string;
+  allowInsecureSources: string[];
+  trustedProxies: string[];
+  basemapStyleUrl: string | undefined;
+  manifestRefreshMinutes: number;
+  nodeEnv: 'development' | 'production' | 'test';
+  /** Only for the test suite: run it against this PostgreSQL instead of an embedded PGlite. */
+  testDatabaseUrl: string | undefined;
+};
+
+const DEFAULT_REFERENCE_DIR = '../shared/data/sk';
+
+function load(): Env {
+  const parsed = schema.safeParse(process.env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid environment:\n${lines}`);
+  }
+  const e = parsed.data;
+  const referenceDataDir = e.REFERENCE_DATA_DIR
+    ? path.resolve(e.REFERENCE_DATA_DIR)
+    : existsSync(DEFAULT_REFERENCE_DIR)
+      ? path.resolve(DEFAULT_REFERENCE_DIR)
+      : undefined;
+  return Object.freeze({
+    port: e.PORT,
+    databaseUrl: e.DATABASE_URL,
+    pgliteDir: path.resolve(e.PGLITE_DIR),
+    referenceDataDir,
+    publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    allowInsecureSources: e.ALLOW_INSECURE_SOURCES,
+    trustedProxies: e.TRUSTED_PROXIES,
+    basemapStyleUrl: e.BASEMAP_STYLE_URL,
+    manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
+    nodeEnv: e.NODE_ENV,
+    testDatabaseUrl: e.TEST_DATABASE_URL,
+  });
+}
+
+let cached: Env | undefined;
+
+/** The validated environment; throws with every problem listed when it is invalid. */
+export function env(): Env {
+  cached ??= load();
+  return cached;
+}
+
+/** Tests and CLIs that change variables before first use may re-read them. */
+export function resetEnvForTests(): void {
+  cached = undefined;
+}

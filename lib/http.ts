@@ -1,0 +1,146 @@
+// The one wrapper for every route handler: CORS on every answer, input parsing, error shaping and
+// logging. Handlers parse, call lib/, and shape the response; nothing else.
+import { z } from 'zod';
+import { env } from './env';
+import { ApiError, isApiError, type ErrorCode } from './errors';
+
+export const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, OPTIONS',
+  'Access-Control-Allow-Headers':
+    'Content-Type, Accept, If-None-Match, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID',
+  'Access-Control-Expose-Headers': 'X-DM-Cache, ETag, Location, Mcp-Session-Id, Mcp-Protocol-Version',
+  'Access-Control-Max-Age': '86400',
+};
+
+/** Header the custom server sets to the socket's peer address (any client-sent value is dropped). */
+export const REMOTE_ADDR_HEADER = 'x-portal-remote-addr';
+
+type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response> | Response;
+
+function withCors(res: Response): Response {
+  // Responses built by Response.json() have mutable headers; a redirect's may not.
+  try {
+    for (const [k, v] of Object.entries(CORS_HEADERS)) res.headers.set(k, v);
+    return res;
+  } catch {
+    const headers = new Headers(res.headers);
+    for (const [k, v] of Object.entries(CORS_HEADERS)) headers.set(k, v);
+    return new Response(res.body, { status: res.status, statusText: res.statusText, headers });
+  }
+}
+
+/** The JSON error body `{ error, code }` with its status and CORS. */
+export function errorResponse(err: ApiError): Response {
+  return withCors(
+    Response.json(err.toBody(), {
+      status: err.status,
+      headers: { 'Cache-Control': 'no-store', ...err.headers },
+    }),
+  );
+}
+
+export function apiError(code: ErrorCode, message: string, extra?: Record<string, unknown>): Response {
+  return errorResponse(new ApiError(code, message, { extra }));
+}
+
+/** Wraps a route handler: CORS everywhere, ApiError -> its status, anything else -> 500 internal_error. */
+export function route<P = Record<string, string>>(handler: Handler<P>): Handler<P> {
+  return async (req, ctx) => {
+    try {
+      return withCors(await handler(req, ctx));
+    } catch (err) {
+      if (isApiError(err)) return errorResponse(err as ApiError);
+      if (err instanceof z.ZodError) return errorResponse(zodToApiError(err, 'invalid_query'));
+      console.error(`[${req.method} ${new URL(req.url).pathname}] unexpected error`, err);
+      return errorResponse(new ApiError('internal_error', 'Internal error; it has been logged.'));
+    }
+  };
+}
+
+/** The preflight answer for every route. */
+export function preflight(): Response {
+  return new Response(null, { status: 204, headers: CORS_HEADERS });
+}
+
+export function searchParams(req: Request): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URL(req.url).searchParams) out[k] = v;
+  return out;
+}
+
+/** Turns a zod failure into an ApiError naming the first offending field. */
+export function zodToApiError(err: z.ZodError, code: ErrorCode = 'invalid_query'): ApiError {
+  const first = err.issues[0];
+  const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
+  return new ApiError(code, `${where}${first?.message ?? 'invalid input'}`);
+}
+
+/** Parses a query object with a zod schema; failures become `code` (default invalid_query). */
+export function parseWith<T extends z.ZodType>(
+  schema: T,
+  input: unknown,
+  code: ErrorCode = 'invalid_query',
+): z.infer<T> {
+  const r = schema.safeParse(input);
+  if (!r.success) throw zodToApiError(r.error, code);
+  return r.data;
+}
+
+export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
+
+/** Reads a JSON body, refusing non-JSON and bodies over the limit with `invalid_input`. */
+export async function readJson(req: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0');
+  if (declared > maxBytes) throw new ApiError('invalid_input', `Body larger than ${maxBytes} bytes.`);
+  const text = await readTextLimited(req, maxBytes);
+  if (!text.trim()) throw new ApiError('invalid_input', 'Empty body; expected JSON.');
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError('invalid_input', 'Body is not valid JSON.');
+  }
+}
+
+async function readTextLimited(req: Request, maxBytes: number): Promise<string> {
+  if (!req.body) return '';
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel();
+      throw new ApiError('invalid_input', `Body larger than ${maxBytes} bytes.`);
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The client's address: the socket peer, or the last X-Forwarded-For hop when the peer is one of
+ * the configured TRUSTED_PROXIES (a forged header from anyone else is ignored).
+ */
+export function clientAddress(req: Request): string {
+  const peer = req.headers.get(REMOTE_ADDR_HEADER) ?? 'unknown';
+  const trusted = env().trustedProxies;
+  if (trusted.includes(peer)) {
+    const hops = (req.headers.get('x-forwarded-for') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    // Walk from the nearest hop outward, skipping our own proxies.
+    for (let i = hops.length - 1; i >= 0; i--) {
+      if (!trusted.includes(hops[i])) return hops[i];
+    }
+  }
+  return peer;
+}
+
+/** The public origin of the portal, for absolute links. */
+export function baseUrl(): string {
+  return env().publicBaseUrl;
+}

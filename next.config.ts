@@ -1,0 +1,16 @@
+import type { NextConfig } from 'next';
+
+// PGlite and its extensions ship WASM and data files that must be loaded from node_modules at
+// run time, never bundled; postgres.js keeps native sockets. All stay external to the bundle.
+const nextConfig: NextConfig = {
+  serverExternalPackages: [
+    '@electric-sql/pglite',
+    '@electric-sql/pglite-postgis',
+    '@electric-sql/pglite-socket',
+    'postgres',
+  ],
+  poweredByHeader: false,
+  typedRoutes: false,
+};
+
+export default nextConfig;
