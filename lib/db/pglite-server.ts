@@ -120,7 +120,9 @@ export async function servePgliteOnSocket(db: PGlite, socketPath: string): Promi
         const copy = new Uint8Array(buffer.subarray(0, len));
         buffer = buffer.subarray(len);
         if (type === 'X') {
-          chain = chain.then(() => socket.end());
+          chain = chain.then(() => {
+            socket.end();
+          });
           return;
         }
         chain = chain.then(() => run(copy, type));

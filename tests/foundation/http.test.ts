@@ -25,7 +25,7 @@ describe('route wrapper', () => {
       });
       const original = console.error;
       console.error = () => undefined;
-      const res = await h(new Request('http://x/api/a'), ctx).finally(() => (console.error = original));
+      const res = await Promise.resolve(h(new Request('http://x/api/a'), ctx)).finally(() => (console.error = original));
       expect(res.status).toBe(status);
       expect(res.headers.get('access-control-allow-origin')).toBe('*');
       const body = (await res.json()) as { error: string; code: string };
@@ -43,7 +43,7 @@ describe('route wrapper', () => {
   });
 
   test('unknown /api path answers 404 in the error shape, preflight has CORS', async () => {
-    const res = await unknownApi.GET(new Request('http://x/api/x'), { params: Promise.resolve({ path: ['x'] }) });
+    const res = await unknownApi.GET(new Request('http://x/api/x'), { params: Promise.resolve({}) });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     const pre = unknownApi.OPTIONS();
