@@ -1,0 +1,21 @@
+// `npm run bench`: every benchmark of the portal. Each prints its figures as ratios against a
+// baseline measured in the same run (never as pass/fail on wall-clock time).
+// `npm run bench -- data places` runs only the named ones.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+
+const BENCHES = ['data', 'places', 'nearby', 'summary'] as const;
+
+const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
+const selected = wanted.length ? BENCHES.filter((b) => wanted.includes(b)) : BENCHES;
+
+for (const name of selected) {
+  const file = path.join(import.meta.dirname, `${name}.ts`);
+  if (!existsSync(file)) continue;
+  console.log(`\n=== bench: ${name}`);
+  const started = Date.now();
+  const mod = (await import(file)) as { run: () => Promise<void> };
+  await mod.run();
+  console.log(`=== ${name} done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+process.exit(0);
