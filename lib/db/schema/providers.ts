@@ -1,7 +1,7 @@
 // The provider registry: manifests, their datasets, approval bound to the manifest fingerprint,
 // an audit log of every state change, and registration attempts for the rate limit.
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, index, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { geometry } from './types';
 
 export const providers = pgTable('providers', {
@@ -31,7 +31,11 @@ export const providers = pgTable('providers', {
 }, (t) => [index('providers_approval_idx').on(t.approval)]);
 export type ProviderRow = typeof providers.$inferSelect;
 
-/** One row per dataset of a provider's current manifest (denormalised for catalog and point queries). */
+/**
+ * One row per dataset the portal serves (denormalised for SQL-side search and point queries): the
+ * approved manifest's datasets with `approved` true, and datasets that exist only in a manifest
+ * awaiting approval with `approved` false. Rejected providers have no rows.
+ */
 export const providerDatasets = pgTable('provider_datasets', {
   providerId: text('provider_id').notNull().references(() => providers.id, { onDelete: 'cascade' }),
   datasetId: text('dataset_id').notNull(),
@@ -43,6 +47,8 @@ export const providerDatasets = pgTable('provider_datasets', {
   useCases: text('use_cases').array().notNull().default(sql`'{}'::text[]`),
   coverage: geometry('coverage', 'Polygon'),
   definition: jsonb('definition').notNull(),
+  /** true: from the approved manifest (catalog, search, MCP); false: awaiting approval only. */
+  approved: boolean('approved').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.providerId, t.datasetId] })]);
 export type ProviderDatasetRow = typeof providerDatasets.$inferSelect;
 
@@ -66,3 +72,14 @@ export const registrationAttempts = pgTable('registration_attempts', {
   clientAddress: text('client_address').notNull(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('registration_attempts_client_idx').on(t.clientAddress, t.at)]);
+
+/**
+ * One row (id 1) whose version grows with every registry write, so that every process (server,
+ * CLI, other instances) can keep an in-memory copy of the served content and check it with one
+ * tiny query.
+ */
+export const registryState = pgTable('registry_state', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
