@@ -1,7 +1,7 @@
 // Slovak territorial reference data: regions, districts, municipalities (with Bratislava and Košice
 // also as whole cities), municipality parts, streets and address-register records.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
 import { geometry } from './types';
 
 export const regions = pgTable('regions', {
@@ -52,6 +52,9 @@ export const municipalities = pgTable('municipalities', {
   labelPoint: geometry('label_point', 'Point').notNull(),
   areaKm2: doublePrecision('area_km2'),
   postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
+  /** Census 2021 residents aged 0-14 and 65+ (for the age-share cartograms of sk-uzemie). */
+  population0to14: integer('population_0_14'),
+  population65plus: integer('population_65_plus'),
 }, (t) => [
   uniqueIndex('municipalities_region_slug_idx').on(t.regionSlug, t.slug),
   index('municipalities_name_norm_idx').on(t.nameNorm),
@@ -76,33 +79,66 @@ export const streets = pgTable('streets', {
   /** Register street object id. */
   id: text('id').primaryKey(),
   name: text('name').notNull(),
+  /** Normalised name, the join key of addresses that carry a street name but no street id. */
+  nameNorm: text('name_norm').notNull().default(''),
   municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
   partName: text('part_name'),
   point: geometry('point', 'Point'),
   postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
   addressPoints: integer('address_points').notNull().default(0),
   current: boolean('current').notNull().default(true),
-}, (t) => [index('streets_muni_idx').on(t.municipalityCode)]);
+}, (t) => [index('streets_muni_idx').on(t.municipalityCode), index('streets_name_norm_idx').on(t.nameNorm)]);
 export type StreetRow = typeof streets.$inferSelect;
 
-/** Address points (entrances) of the address register: street + orientation number, or súpisné číslo. */
+/**
+ * Address points (entrances, register object "BUILDING_NUMBER") of the address register: street +
+ * orientation number, and the súpisné číslo of their building. The municipality is resolved from
+ * the street or the building, which may arrive in a later batch, hence nullable.
+ */
 export const addresses = pgTable('addresses', {
   id: text('id').primaryKey(),
-  municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
+  municipalityCode: text('municipality_code').references(() => municipalities.code),
   streetId: text('street_id'),
   streetName: text('street_name'),
+  /** Normalised street name (see lib/reference/normalize.ts) for the address search. */
+  streetNorm: text('street_norm'),
   partName: text('part_name'),
+  /** Register object id of the building (PROPERTY_REGISTRATION_NUMBER) the entrance belongs to. */
+  buildingId: text('building_id'),
   /** Súpisné číslo. */
   registrationNumber: text('registration_number'),
   /** Orientačné číslo incl. letter, e.g. 12A. */
   buildingNumber: text('building_number'),
+  /** Orientačné číslo normalised (lower case, no spaces), e.g. 12a. */
+  numberNorm: text('number_norm'),
   postalCode: text('postal_code'),
   point: geometry('point', 'Point'),
+  /** Where the record came from: ra-xml, ra-csv, synthetic (bench). */
+  source: text('source').notNull().default('ra-xml'),
 }, (t) => [
   index('addresses_street_idx').on(t.streetId),
   index('addresses_muni_idx').on(t.municipalityCode),
+  index('addresses_street_number_idx').on(t.streetNorm, t.numberNorm),
+  index('addresses_muni_regnum_idx').on(t.municipalityCode, t.registrationNumber),
+  index('addresses_building_idx').on(t.buildingId),
 ]);
 export type AddressRow = typeof addresses.$inferSelect;
+
+/**
+ * Register objects known by their register object id (the XML batches link records by these ids,
+ * not by codes): regions, counties, municipalities, municipality parts ("DISTRICT") and buildings
+ * ("PROPERTY_REGISTRATION_NUMBER"), each with the code/number and the resolved municipality.
+ */
+export const registerObjects = pgTable('register_objects', {
+  kind: text('kind', { enum: ['region', 'county', 'municipality', 'part', 'building'] }).notNull(),
+  objectId: text('object_id').notNull(),
+  code: text('code'),
+  name: text('name'),
+  municipalityCode: text('municipality_code'),
+  partName: text('part_name'),
+  current: boolean('current').notNull().default(true),
+}, (t) => [primaryKey({ columns: [t.kind, t.objectId] })]);
+export type RegisterObjectRow = typeof registerObjects.$inferSelect;
 
 /** Book-keeping of reference imports: what was loaded, when, with which counts and source digest. */
 export const referenceImports = pgTable('reference_imports', {
