@@ -1,0 +1,152 @@
+// Colour expressions and legends from a presentation's `color`, in every form the spec lists:
+// constant, categorical, interpolate, step and trend (by the `__dm_trend` the portal computes).
+// A feature's own `__dm_color` always wins (the spec: dm.color overrides the presentation colour).
+import type { ExpressionSpecification } from 'maplibre-gl';
+import type { ColorSpec, HexColor, TrendValue } from './types';
+
+/** The portal's own neutral colours: quiet so that the data's colours stand out. */
+export const DEFAULT_COLOR = '#3b6ea8';
+export const NO_DATA_COLOR = '#b8bec8';
+export const TREND_COLORS: Record<TrendValue, HexColor> = {
+  roste: '#d7301f',
+  stagnuje: '#8c96a3',
+  klesá: '#2b83ba',
+};
+export const TREND_LABELS: Record<TrendValue, string> = {
+  roste: 'rastie',
+  stagnuje: 'stagnuje',
+  klesá: 'klesá',
+};
+
+const HEX_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
+export function isHexColor(v: unknown): v is HexColor {
+  return typeof v === 'string' && HEX_RE.test(v);
+}
+
+function hex(v: unknown, fallback: HexColor): HexColor {
+  return isHexColor(v) ? v : fallback;
+}
+
+/** Stops sorted by value with duplicates dropped (MapLibre needs strictly ascending inputs). */
+export function cleanStops(stops: unknown): Array<[number, HexColor]> {
+  if (!Array.isArray(stops)) return [];
+  const out: Array<[number, HexColor]> = [];
+  for (const s of stops) {
+    if (Array.isArray(s) && typeof s[0] === 'number' && Number.isFinite(s[0]) && isHexColor(s[1])) out.push([s[0], s[1]]);
+  }
+  out.sort((a, b) => a[0] - b[0]);
+  return out.filter((s, i) => i === 0 || s[0] !== out[i - 1][0]);
+}
+
+function numberOf(field: string): ExpressionSpecification {
+  return ['to-number', ['get', field]];
+}
+
+function missing(field: string): ExpressionSpecification {
+  return ['==', ['get', field], null];
+}
+
+/** The presentation's colour without the per-feature override. */
+export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpecification | HexColor {
+  if (spec === undefined || typeof spec === 'string') return hex(spec, DEFAULT_COLOR);
+  switch (spec.type) {
+    case 'categorical': {
+      const fallback = hex(spec.default, NO_DATA_COLOR);
+      const pairs = Object.entries(spec.values ?? {}).filter(([, c]) => isHexColor(c));
+      if (!pairs.length) return fallback;
+      return [
+        'match',
+        ['to-string', ['get', spec.field]],
+        ...pairs.flatMap(([value, color]) => [value, color]),
+        fallback,
+      ] as unknown as ExpressionSpecification;
+    }
+    case 'interpolate': {
+      const stops = cleanStops(spec.stops);
+      if (stops.length === 0) return DEFAULT_COLOR;
+      if (stops.length === 1) return stops[0][1];
+      return [
+        'case',
+        missing(spec.field),
+        NO_DATA_COLOR,
+        ['interpolate', ['linear'], numberOf(spec.field), ...stops.flat()],
+      ] as unknown as ExpressionSpecification;
+    }
+    case 'step': {
+      const stops = cleanStops(spec.stops);
+      const below = hex(spec.default, NO_DATA_COLOR);
+      if (!stops.length) return below;
+      return [
+        'case',
+        missing(spec.field),
+        NO_DATA_COLOR,
+        ['step', numberOf(spec.field), below, ...stops.flat()],
+      ] as unknown as ExpressionSpecification;
+    }
+    case 'trend': {
+      const c = { ...TREND_COLORS };
+      for (const k of Object.keys(c) as TrendValue[]) c[k] = hex(spec.colors?.[k], c[k]);
+      return ['match', ['get', '__dm_trend'], 'roste', c.roste, 'stagnuje', c.stagnuje, 'klesá', c.klesá, NO_DATA_COLOR];
+    }
+    default:
+      return DEFAULT_COLOR;
+  }
+}
+
+/** The colour expression used by every data layer: `__dm_color` first, then the presentation. */
+export function colorExpression(spec: ColorSpec | undefined): ExpressionSpecification {
+  // The branches are parsed as colours (so interpolate/step keep colour outputs); the proxy has
+  // already checked __dm_color against the data schema's hex format.
+  return [
+    'case',
+    ['==', ['typeof', ['get', '__dm_color']], 'string'],
+    ['to-color', ['get', '__dm_color']],
+    baseColorExpression(spec),
+  ] as ExpressionSpecification;
+}
+
+export type LegendEntry =
+  | { kind: 'swatches'; title?: string; items: Array<{ color: HexColor; label: string }> }
+  | { kind: 'gradient'; title?: string; stops: Array<[number, HexColor]> }
+  | { kind: 'steps'; title?: string; below: HexColor; stops: Array<[number, HexColor]> };
+
+/** A legend for a colour spec; `fieldLabel` names the property (from the dataset's fields). */
+export function legendForColor(spec: ColorSpec | undefined, fieldLabel?: string): LegendEntry | null {
+  if (spec === undefined || typeof spec === 'string') return null;
+  switch (spec.type) {
+    case 'categorical': {
+      const items = Object.entries(spec.values ?? {})
+        .filter(([, c]) => isHexColor(c))
+        .map(([value, color]) => ({ color, label: spec.labels?.[value] ?? value }));
+      if (spec.default && isHexColor(spec.default)) items.push({ color: spec.default, label: 'ostatné' });
+      return { kind: 'swatches', title: fieldLabel, items };
+    }
+    case 'interpolate':
+      return { kind: 'gradient', title: fieldLabel, stops: cleanStops(spec.stops) };
+    case 'step':
+      return { kind: 'steps', title: fieldLabel, below: hex(spec.default, NO_DATA_COLOR), stops: cleanStops(spec.stops) };
+    case 'trend': {
+      const items = (Object.keys(TREND_COLORS) as TrendValue[]).map((k) => ({
+        color: hex(spec.colors?.[k], TREND_COLORS[k]),
+        label: TREND_LABELS[k],
+      }));
+      items.push({ color: NO_DATA_COLOR, label: 'bez údajov' });
+      return { kind: 'swatches', title: 'Vývoj', items };
+    }
+    default:
+      return null;
+  }
+}
+
+/** The single colour to show next to a dataset's name (its constant colour or first stop). */
+export function swatchColor(spec: ColorSpec | undefined): HexColor {
+  if (spec === undefined) return DEFAULT_COLOR;
+  if (typeof spec === 'string') return hex(spec, DEFAULT_COLOR);
+  if (spec.type === 'categorical') return Object.values(spec.values ?? {}).find(isHexColor) ?? NO_DATA_COLOR;
+  if (spec.type === 'interpolate' || spec.type === 'step') {
+    const stops = cleanStops(spec.stops);
+    return stops.length ? stops[stops.length - 1][1] : DEFAULT_COLOR;
+  }
+  if (spec.type === 'trend') return TREND_COLORS.roste;
+  return DEFAULT_COLOR;
+}

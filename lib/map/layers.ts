@@ -1,0 +1,144 @@
+// MapLibre layers from a dataset's presentation: pure functions, unit-tested without a browser.
+// GeoJSON datasets get a layer per geometry family (points as circles, areas as fills with an
+// outline, lines as lines), styled by the presentation's type; raster datasets read their tiles
+// directly from the provider's `source.tiles`, as the spec says.
+import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
+import { colorExpression } from './colors';
+import type { MapDataset } from './types';
+
+export const POINT_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
+export const LINE_FILTER: FilterSpecification = ['match', ['geometry-type'], ['LineString', 'MultiLineString'], true, false];
+export const AREA_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
+
+export function sourceId(key: string): string {
+  return `ds:${key}`;
+}
+
+export function layerIdPrefix(key: string): string {
+  return `ds:${key}:`;
+}
+
+/** The dataset key a data layer belongs to (null for basemap layers). */
+export function datasetKeyOfLayer(layerId: string): string | null {
+  const m = /^ds:([^:]+\/[^:]+):/.exec(layerId);
+  return m ? m[1] : null;
+}
+
+function num(v: unknown, fallback: number, lo: number, hi: number): number {
+  return typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
+}
+
+/** The MapLibre source of a dataset: its tiles for raster, the GeoJSON the portal served otherwise. */
+export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection): SourceSpecification {
+  if (dataset.source.type === 'raster') {
+    const s = dataset.source;
+    const spec: SourceSpecification = {
+      type: 'raster',
+      tiles: s.tiles,
+      tileSize: s.tileSize === 512 ? 512 : 256,
+      attribution: dataset.attribution,
+    };
+    if (typeof s.minZoom === 'number') spec.minzoom = s.minZoom;
+    if (typeof s.maxZoom === 'number') spec.maxzoom = s.maxZoom;
+    return spec;
+  }
+  return {
+    type: 'geojson',
+    data: data ?? { type: 'FeatureCollection', features: [] },
+    attribution: dataset.attribution,
+  };
+}
+
+/** The presentation type the map draws: raster sources are always raster; unknown types are `auto`. */
+export function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'heatmap' | 'raster' | 'auto' {
+  if (dataset.source.type === 'raster') return 'raster';
+  const t = dataset.presentation?.type;
+  if (t === 'circle' || t === 'fill' || t === 'line' || t === 'heatmap') return t;
+  if (t === 'symbol') return 'circle';
+  return 'auto';
+}
+
+/** Every layer a dataset contributes, lowest first. */
+export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
+  const source = sourceId(dataset.key);
+  const id = layerIdPrefix(dataset.key);
+  const p = dataset.presentation ?? { type: 'auto' };
+  const type = drawnType(dataset);
+  const minzoom = dataset.coverage?.minZoom;
+  const zoomRange = typeof minzoom === 'number' ? { minzoom: Math.max(0, Math.min(24, minzoom)) } : {};
+
+  if (type === 'raster') {
+    return [{ id: `${id}raster`, type: 'raster', source, paint: { 'raster-opacity': num(p.opacity, 0.75, 0, 1) } }];
+  }
+
+  const color = colorExpression(p.color);
+  const opacity = num(p.opacity, type === 'fill' ? 0.6 : 0.85, 0, 1);
+  const radius = num(p.radius, 6, 1, 40);
+  const width = num(p.width, 2, 0.5, 20);
+  const layers: LayerSpecification[] = [];
+
+  // Areas: the fill for fill/auto presentations; a circle or line presentation still shows areas
+  // lightly, so that a geometry/presentation mismatch is visible rather than lost.
+  layers.push({
+    id: `${id}fill`,
+    type: 'fill',
+    source,
+    filter: AREA_FILTER,
+    ...zoomRange,
+    paint: { 'fill-color': color, 'fill-opacity': type === 'fill' || type === 'auto' ? opacity : 0.35 },
+  });
+  layers.push({
+    id: `${id}outline`,
+    type: 'line',
+    source,
+    filter: AREA_FILTER,
+    ...zoomRange,
+    paint: {
+      'line-color': typeof p.outline === 'string' ? p.outline : '#ffffff',
+      'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.3, 12, 1.2],
+      'line-opacity': 0.9,
+    },
+  });
+  layers.push({
+    id: `${id}line`,
+    type: 'line',
+    source,
+    filter: LINE_FILTER,
+    ...zoomRange,
+    layout: { 'line-cap': 'round', 'line-join': 'round' },
+    paint: { 'line-color': color, 'line-width': width, 'line-opacity': opacity },
+  });
+  if (type === 'heatmap') {
+    layers.push({
+      id: `${id}heatmap`,
+      type: 'heatmap',
+      source,
+      filter: POINT_FILTER,
+      ...zoomRange,
+      paint: { 'heatmap-radius': radius * 3, 'heatmap-opacity': opacity },
+    });
+  } else {
+    layers.push({
+      id: `${id}circle`,
+      type: 'circle',
+      source,
+      filter: POINT_FILTER,
+      ...zoomRange,
+      paint: {
+        'circle-color': color,
+        'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, Math.max(2, radius * 0.6), 12, radius],
+        'circle-opacity': opacity,
+        'circle-stroke-color': '#ffffff',
+        'circle-stroke-width': 1,
+      },
+    });
+  }
+  return layers;
+}
+
+/** Layers a click can hit (everything but raster tiles and area outlines). */
+export function interactiveLayerIds(dataset: MapDataset): string[] {
+  return layersForDataset(dataset)
+    .filter((l) => l.type !== 'raster' && !l.id.endsWith(':outline'))
+    .map((l) => l.id);
+}

@@ -1,0 +1,158 @@
+// The map's state lives in its URL exactly as the spec writes map links:
+//   ?d=<provider>/<dataset>&d=...&<provider>/<dataset>.<param>=<value>#<zoom>/<lat>/<lon>
+// Only differences from the page's defaults are written: on the home page nothing is enabled by
+// default; on a dataset page or a composed map `d` is left out while the selection equals the
+// page's own, and once it differs `d` lists the whole selection (`?d=` alone = nothing enabled).
+// A parameter is written only when it differs from its default. Pure functions, no DOM.
+import type { MapView } from './types';
+
+export interface MapState {
+  /** Enabled dataset keys, in drawing order (first drawn lowest). */
+  datasets: string[];
+  /** Parameter values per dataset key, in wire format. Holds only values set away from defaults. */
+  params: Record<string, Record<string, string>>;
+  view: MapView;
+}
+
+export interface MapDefaults {
+  datasets: string[];
+  /** Default parameter values per dataset key (the dataset's own defaults, or a composed map's). */
+  params: Record<string, Record<string, string>>;
+  view: MapView;
+}
+
+export const SLOVAKIA_VIEW: MapView = { zoom: 7, lat: 48.7, lon: 19.5 };
+
+const KEY_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\/[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
+const PARAM_RE = /^([a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)\.([A-Za-z0-9_.-]{1,64})$/;
+
+export function isDatasetKey(s: string): boolean {
+  return KEY_RE.test(s);
+}
+
+/** Zoom with 2 decimals, coordinates with precision growing with the zoom (≈ 1 m at street level). */
+export function roundView(v: MapView): MapView {
+  const zoom = Math.round(clamp(v.zoom, 0, 24) * 100) / 100;
+  const digits = zoom >= 15 ? 5 : zoom >= 10 ? 4 : 3;
+  const f = 10 ** digits;
+  // `+ 0` turns -0 into 0 so a rounded view always compares equal to its parsed form.
+  return {
+    zoom: zoom + 0,
+    lat: Math.round(clamp(v.lat, -85.0511, 85.0511) * f) / f + 0,
+    lon: Math.round(clamp(v.lon, -180, 180) * f) / f + 0,
+  };
+}
+
+function clamp(n: number, lo: number, hi: number): number {
+  return Math.min(hi, Math.max(lo, n));
+}
+
+export function parseHash(hash: string): MapView | null {
+  const m = /^#?(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)\/(-?\d+(?:\.\d+)?)$/.exec(hash.trim());
+  if (!m) return null;
+  const [zoom, lat, lon] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  if (zoom < 0 || zoom > 24 || Math.abs(lat) > 90 || Math.abs(lon) > 180) return null;
+  return { zoom, lat, lon };
+}
+
+export function formatHash(v: MapView): string {
+  const r = roundView(v);
+  return `#${r.zoom}/${r.lat}/${r.lon}`;
+}
+
+/** Reads a map URL's query and fragment against the page's defaults. Unknown or malformed parts are ignored. */
+export function parseMapState(search: string, hash: string, defaults: MapDefaults): MapState {
+  const q = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  let datasets: string[];
+  if (q.has('d')) {
+    const seen = new Set<string>();
+    datasets = [];
+    for (const raw of q.getAll('d')) {
+      // `d=a/b,c/d` is accepted too, as people shorten links by hand.
+      for (const key of raw.split(',').map((s) => s.trim())) {
+        if (isDatasetKey(key) && !seen.has(key)) {
+          seen.add(key);
+          datasets.push(key);
+        }
+      }
+    }
+  } else {
+    datasets = [...defaults.datasets];
+  }
+  const params: Record<string, Record<string, string>> = {};
+  for (const [name, value] of q) {
+    const m = PARAM_RE.exec(name);
+    if (!m || !datasets.includes(m[1])) continue;
+    const [, key, param] = m;
+    if (defaults.params[key]?.[param] === value) continue;
+    (params[key] ??= {})[param] = value;
+  }
+  return { datasets, params, view: parseHash(hash) ?? defaults.view };
+}
+
+// Keeps `/` and `,` readable in links (`?d=priklady/body`), everything else encoded.
+function enc(s: string): string {
+  return encodeURIComponent(s).replace(/%2F/gi, '/').replace(/%2C/gi, ',');
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+/** Writes the state as `{ search, hash }` holding only what differs from the defaults. */
+export function serializeMapState(state: MapState, defaults: MapDefaults): { search: string; hash: string } {
+  const parts: string[] = [];
+  if (!sameList(state.datasets, defaults.datasets)) {
+    if (state.datasets.length === 0) parts.push('d=');
+    for (const key of state.datasets) parts.push(`d=${enc(key)}`);
+  }
+  for (const key of state.datasets) {
+    const set = state.params[key];
+    if (!set) continue;
+    for (const param of Object.keys(set).sort()) {
+      const value = set[param];
+      if (value === undefined || defaults.params[key]?.[param] === value) continue;
+      parts.push(`${enc(key)}.${enc(param)}=${enc(value)}`);
+    }
+  }
+  const view = roundView(state.view);
+  const def = roundView(defaults.view);
+  const sameView = view.zoom === def.zoom && view.lat === def.lat && view.lon === def.lon;
+  return { search: parts.length ? `?${parts.join('&')}` : '', hash: sameView ? '' : formatHash(view) };
+}
+
+/** The effective parameter values of one dataset: defaults overlaid with the state's values. */
+export function effectiveParams(state: MapState, defaults: MapDefaults, key: string): Record<string, string> {
+  return { ...(defaults.params[key] ?? {}), ...(state.params[key] ?? {}) };
+}
+
+/** Sets one parameter; a value equal to the default is removed so the URL stays minimal. */
+export function withParam(state: MapState, defaults: MapDefaults, key: string, param: string, value: string): MapState {
+  const current = { ...(state.params[key] ?? {}) };
+  if (defaults.params[key]?.[param] === value) delete current[param];
+  else current[param] = value;
+  const params = { ...state.params };
+  if (Object.keys(current).length) params[key] = current;
+  else delete params[key];
+  return { ...state, params };
+}
+
+/** Toggles a dataset; turning one off forgets its parameters. */
+export function withDataset(state: MapState, key: string, enabled: boolean): MapState {
+  const has = state.datasets.includes(key);
+  if (enabled === has) return state;
+  if (enabled) return { ...state, datasets: [...state.datasets, key] };
+  const params = { ...state.params };
+  delete params[key];
+  return { ...state, datasets: state.datasets.filter((k) => k !== key), params };
+}
+
+/** An absolute or root-relative map link for a selection (the spec's map link form). */
+export function mapLink(
+  path: string,
+  state: MapState,
+  defaults: MapDefaults,
+): string {
+  const { search, hash } = serializeMapState(state, defaults);
+  return `${path}${search}${hash}`;
+}
