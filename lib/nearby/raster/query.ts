@@ -1,0 +1,271 @@
+// The point query of a raster dataset: derive the service request from the tile template, ask the
+// source (through the guarded client), and turn its answer into hits that keep the source's
+// attribute names, with `description` and `legend` to read codes.
+import { isFetchError, safeFetch, type FetchResult } from '@/lib/fetch';
+import type { FieldDef, LegendEntry, ManifestDataset, RasterPresentation, RasterSource } from '@/lib/protocol/types';
+import type { HitValue, Scalar } from '../describe';
+import type { NearbyHit, NearbyLegendEntry } from '../types';
+import { imageIdentifyUrl, imageLegendUrl, mapIdentifyUrl, parseImageIdentify, parseImageLegend, parseMapIdentify, parseRasterAttributeTable, rasterAttributeTableUrl } from './arcgis';
+import { pointQueryFor, type ArcGisImageQuerySpec, type WmsQuerySpec } from './template';
+import {
+  capabilitiesUrl,
+  chooseInfoFormat,
+  DEFAULT_FORMAT_TRIALS,
+  getFeatureInfoUrl,
+  parseCapabilities,
+  parseFeatureInfo,
+  SourceAnswerError,
+  type SourceFeature,
+  type WmsCapabilities,
+} from './wms';
+
+/** Zoom the point query pretends to be drawn at (scale-dependent layers answer at their scale). */
+export const RASTER_QUERY_ZOOM = 16;
+const INFO_MAX_BYTES = 2 * 1024 * 1024;
+const CAPABILITIES_MAX_BYTES = 10 * 1024 * 1024;
+const SERVICE_META_TTL_MS = 60 * 60 * 1000;
+const SERVICE_META_FAILURE_TTL_MS = 5 * 60 * 1000;
+/** The class table sent with a result is for reading codes, not a dump of the service. */
+const MAX_LEGEND_ENTRIES = 100;
+
+export interface RasterAnswer {
+  status: 'ok' | 'unavailable' | 'error';
+  count?: number;
+  hits: NearbyHit[];
+  notice?: string;
+  legend?: NearbyLegendEntry[];
+  error?: string;
+  code?: string;
+}
+
+/** A failure of the source, reported on the dataset's entry (never a failed answer). */
+export class RasterSourceError extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'RasterSourceError';
+  }
+}
+
+// --- service metadata cache (capabilities, class tables), per service URL ---
+
+interface MetaEntry<T> {
+  at: number;
+  ttl: number;
+  value: Promise<T | null>;
+}
+const metaCache = new Map<string, MetaEntry<unknown>>();
+const META_CACHE_MAX = 500;
+
+/** Memoises a metadata lookup; a failure is remembered briefly as null (callers fall back). */
+function cachedMeta<T>(key: string, load: () => Promise<T>): Promise<T | null> {
+  const now = Date.now();
+  const hit = metaCache.get(key) as MetaEntry<T> | undefined;
+  if (hit && now - hit.at < hit.ttl) return hit.value;
+  const entry: MetaEntry<T> = { at: now, ttl: SERVICE_META_TTL_MS, value: Promise.resolve(null) };
+  entry.value = load().catch(() => {
+    entry.ttl = SERVICE_META_FAILURE_TTL_MS;
+    return null;
+  });
+  if (metaCache.size >= META_CACHE_MAX) metaCache.delete(metaCache.keys().next().value as string);
+  metaCache.set(key, entry as MetaEntry<unknown>);
+  return entry.value;
+}
+
+/** Forgets cached capabilities and class tables (tests that change a service between cases). */
+export function clearRasterServiceCache(): void {
+  metaCache.clear();
+}
+
+function remaining(deadline: number): number {
+  return Math.max(500, deadline - Date.now());
+}
+
+async function fetchText(url: string, deadline: number, maxBytes: number): Promise<{ text: string; result: FetchResult }> {
+  let result: FetchResult;
+  try {
+    result = await safeFetch(url, { timeoutMs: remaining(deadline), maxBytes });
+  } catch (err) {
+    if (isFetchError(err)) throw new RasterSourceError(err.code, err.message);
+    throw err;
+  }
+  if (result.status < 200 || result.status > 299) {
+    throw new RasterSourceError('http_error', `Zdroj odpovedal HTTP ${result.status}.`);
+  }
+  return { text: result.body.toString('utf8'), result };
+}
+
+// --- reading codes ---
+
+/** Attribute names under which services report a raster cell's value. */
+const PIXEL_KEYS = /^(value|value_0|value_list|pixel ?value|gray_index|palette_index|band_?1|class_?value|hodnota)$/i;
+
+function codeKey(v: Scalar): string[] {
+  if (v === null) return [];
+  const s = String(v).trim();
+  const n = Number(s);
+  return Number.isFinite(n) && s !== '' ? [s, String(n)] : [s];
+}
+
+function legendTable(entries: LegendEntry[] | undefined): Map<string, string> {
+  const m = new Map<string, string>();
+  for (const e of entries ?? []) if (e.value !== undefined && e.label) for (const k of codeKey(e.value)) m.set(k, e.label);
+  return m;
+}
+
+function lookup(table: Map<string, string>, v: Scalar): string | undefined {
+  for (const k of codeKey(v)) {
+    const hit = table.get(k);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+/** Hits from source features: attribute names as the source writes them, codes read where possible. */
+export function toRasterHits(
+  dataset: ManifestDataset,
+  features: SourceFeature[],
+  options: { classTable?: Map<string, string>; layerTitles?: Map<string, string | undefined>; max: number },
+): NearbyHit[] {
+  const fields = new Map<string, FieldDef>((dataset.fields ?? []).map((f) => [f.key, f]));
+  const legend = legendTable((dataset.presentation as RasterPresentation | undefined)?.legend);
+  for (const [k, v] of options.classTable ?? []) if (!legend.has(k)) legend.set(k, v);
+  return features.slice(0, options.max).map((f) => {
+    const values: HitValue[] = f.attrs.map(([label, value]) => {
+      const out: HitValue = { label, value };
+      const field = fields.get(label);
+      if (field) {
+        const desc = field.description ?? (field.label !== label ? (field.unit ? `${field.label} (${field.unit})` : field.label) : undefined);
+        if (desc) out.description = desc;
+        const code = value === null ? undefined : field.values?.[String(value)];
+        if (code) out.legend = code;
+      }
+      if (!out.legend && PIXEL_KEYS.test(label)) {
+        const l = lookup(legend, value);
+        if (l) out.legend = l;
+      }
+      return out;
+    });
+    const title = (f.layer && options.layerTitles?.get(f.layer)) || f.layer || dataset.title;
+    return { title, distance: 0, values };
+  });
+}
+
+function legendList(dataset: ManifestDataset, classTable?: Map<string, string>): NearbyLegendEntry[] | undefined {
+  const out: NearbyLegendEntry[] = [];
+  const seen = new Set<string>();
+  for (const e of (dataset.presentation as RasterPresentation | undefined)?.legend ?? []) {
+    if (e.value === undefined) continue;
+    seen.add(String(e.value));
+    out.push({ value: e.value, label: e.label });
+  }
+  for (const [value, label] of classTable ?? []) {
+    if (seen.has(value)) continue;
+    seen.add(value);
+    out.push({ value: /^-?\d+(\.\d+)?$/.test(value) ? Number(value) : value, label });
+  }
+  return out.length ? out.slice(0, MAX_LEGEND_ENTRIES) : undefined;
+}
+
+// --- the query per service kind ---
+
+/** The zoom the query is made at, kept within the dataset's drawn zoom range. */
+export function rasterQueryZoom(dataset: ManifestDataset): number {
+  const src = dataset.source as RasterSource;
+  const lo = Math.max(src.minZoom ?? 0, dataset.coverage?.minZoom ?? 0);
+  const hi = Math.min(src.maxZoom ?? 24, dataset.coverage?.maxZoom ?? 24);
+  return Math.max(lo, Math.min(hi, RASTER_QUERY_ZOOM));
+}
+
+async function queryWms(spec: WmsQuerySpec, dataset: ManifestDataset, lon: number, lat: number, max: number, deadline: number): Promise<RasterAnswer> {
+  const capsUrl = capabilitiesUrl(spec);
+  const caps = await cachedMeta<WmsCapabilities>(`wms:${capsUrl}`, async () => {
+    const { text } = await fetchText(capsUrl, deadline, CAPABILITIES_MAX_BYTES);
+    return parseCapabilities(text);
+  });
+  let formats: string[];
+  if (caps) {
+    const requested = spec.layers.split(',').map((s) => s.trim()).filter(Boolean);
+    const known = requested.filter((l) => caps.layers.has(l));
+    if (known.length && known.every((l) => !caps.layers.get(l)!.queryable)) {
+      return { status: 'unavailable', hits: [], notice: 'Vrstvy tejto služby WMS nepodporujú dopyt v bode (GetFeatureInfo).' };
+    }
+    const chosen = caps.infoFormats.length ? chooseInfoFormat(caps.infoFormats) : null;
+    if (caps.infoFormats.length && !chosen) {
+      return { status: 'unavailable', hits: [], notice: 'Služba WMS neposkytuje hodnoty v bode v čitateľnom formáte (JSON, GML ani text).' };
+    }
+    formats = chosen ? [chosen] : DEFAULT_FORMAT_TRIALS;
+  } else {
+    formats = DEFAULT_FORMAT_TRIALS;
+  }
+  const zoom = rasterQueryZoom(dataset);
+  const titles = new Map<string, string | undefined>();
+  for (const [name, info] of caps?.layers ?? []) titles.set(name, info.title);
+  let lastError: RasterSourceError | null = null;
+  for (const format of formats) {
+    try {
+      const { text, result } = await fetchText(getFeatureInfoUrl(spec, lon, lat, zoom, format, max), deadline, INFO_MAX_BYTES);
+      const features = parseFeatureInfo(text, result.headers['content-type'] ?? '');
+      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { layerTitles: titles, max }), legend: legendList(dataset) };
+    } catch (err) {
+      if (err instanceof SourceAnswerError) lastError = new RasterSourceError('source_error', err.message);
+      else if (err instanceof RasterSourceError && err.code === 'http_error') lastError = err;
+      else throw err;
+      // Only an unnegotiated format is worth retrying in another format; transport failures are not.
+    }
+  }
+  throw lastError ?? new RasterSourceError('source_error', 'Služba WMS neodpovedala na dopyt v bode.');
+}
+
+async function classTableFor(spec: ArcGisImageQuerySpec, deadline: number): Promise<Map<string, string>> {
+  const table = await cachedMeta<Map<string, string>>(`image-classes:${spec.serviceUrl}`, async () => {
+    try {
+      const { text } = await fetchText(rasterAttributeTableUrl(spec), deadline, INFO_MAX_BYTES);
+      const rat = parseRasterAttributeTable(text);
+      if (rat.size) return rat;
+    } catch {
+      // Many image services have no attribute table; their legend may still name the classes.
+    }
+    const { text } = await fetchText(imageLegendUrl(spec), deadline, INFO_MAX_BYTES);
+    return parseImageLegend(text);
+  });
+  return table ?? new Map();
+}
+
+/**
+ * What the raster dataset shows at the point. Coverage and image-only templates give
+ * `unavailable`; source failures throw RasterSourceError (the caller puts them on the entry).
+ */
+export async function queryRasterPoint(dataset: ManifestDataset, lon: number, lat: number, max: number, deadline: number): Promise<RasterAnswer> {
+  const spec = pointQueryFor((dataset.source as RasterSource).tiles);
+  switch (spec.kind) {
+    case 'none':
+      return { status: 'unavailable', hits: [], notice: spec.reason };
+    case 'wms':
+      return queryWms(spec, dataset, lon, lat, max, deadline);
+    case 'arcgis-map': {
+      const { text } = await fetchText(mapIdentifyUrl(spec, lon, lat, rasterQueryZoom(dataset)), deadline, INFO_MAX_BYTES);
+      const features = parseSourceAnswer(() => parseMapIdentify(text, spec.hiddenLayerIds));
+      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { max }), legend: legendList(dataset) };
+    }
+    case 'arcgis-image': {
+      const [{ text }, classTable] = await Promise.all([
+        fetchText(imageIdentifyUrl(spec, lon, lat), deadline, INFO_MAX_BYTES),
+        classTableFor(spec, deadline),
+      ]);
+      const features = parseSourceAnswer(() => parseImageIdentify(text));
+      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { classTable, max }), legend: legendList(dataset, classTable) };
+    }
+  }
+}
+
+function parseSourceAnswer(parse: () => SourceFeature[]): SourceFeature[] {
+  try {
+    return parse();
+  } catch (err) {
+    if (err instanceof SourceAnswerError) throw new RasterSourceError('source_error', err.message);
+    throw err;
+  }
+}

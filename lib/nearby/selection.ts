@@ -1,0 +1,119 @@
+// Automatic dataset selection for nearby (by purpose or by text): only datasets that can answer at a
+// point and whose coverage holds it; risks first, then restrictions, then the rest, base maps last.
+import type { ServedDataset } from '@/lib/providers';
+import type { ManifestDataset } from '@/lib/protocol/types';
+import { bboxContains, type BBox } from './geo';
+import { canQueryPoint } from './raster/template';
+
+/** At most this many datasets per answer (the spec's limit on `datasets`, also for automatic selection). */
+export const MAX_NEARBY_DATASETS = 12;
+
+/** Lower case, without diacritics, punctuation folded to spaces. */
+export function normalizeText(s: string): string {
+  return s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
+/** Whether the dataset can say anything about a point at all. */
+export function answersAtPoint(served: ServedDataset): boolean {
+  if (served.displayOnly) return false;
+  const src = served.dataset.source;
+  if (src.type === 'geojson') return true;
+  return src.type === 'raster' && canQueryPoint(src.tiles);
+}
+
+export function coversPoint(dataset: ManifestDataset, lon: number, lat: number): boolean {
+  const b = dataset.coverage?.bbox;
+  return !b || bboxContains(b as BBox, lon, lat);
+}
+
+const RISK_WORDS = ['rizik', 'ohrozen', 'povod', 'zaplav', 'zosuv', 'radon', 'seizm', 'hazard', 'flood', 'landslide', 'havari', 'kontamin', 'zataz'];
+const RESTRICTION_WORDS = ['obmedzen', 'ochrann', 'chranen', 'pasmo', 'zakaz', 'restrict', 'protected', 'natura 2000', 'rezervac', 'hluk'];
+const BASEMAP_WORDS = ['ortofoto', 'podkladov', 'zakladna mapa', 'zakladne mapy', 'basemap', 'base map', 'topograf', 'mapovy podklad', 'tienovany relief'];
+
+function datasetText(d: ManifestDataset): string {
+  return normalizeText([d.title, d.category ?? '', ...(d.tags ?? []), ...(d.keywords ?? [])].join(' '));
+}
+
+function hasAny(text: string, words: string[]): boolean {
+  return words.some((w) => text.includes(w));
+}
+
+/** 0 risks, 1 restrictions, 2 everything else, 3 base maps. */
+export function priorityOf(d: ManifestDataset): number {
+  const text = ` ${datasetText(d)} `;
+  if (d.category === 'risks' || hasAny(text, RISK_WORDS)) return 0;
+  if (hasAny(text, RESTRICTION_WORDS)) return 1;
+  if (hasAny(text, BASEMAP_WORDS)) return 3;
+  return 2;
+}
+
+const STOPWORDS = new Set(['a', 'i', 'v', 'vo', 'na', 'pre', 'pri', 's', 'so', 'z', 'zo', 'k', 'ku', 'o', 'do', 'od', 'po', 'je', 'su', 'the', 'and', 'of', 'in', 'for', 'at', 'co', 'ake', 'aky', 'aka']);
+
+/** Slovak words inflect: compare a long token by its stem (all but its last two letters, at least 4). */
+function stemOf(token: string): string {
+  return token.length > 5 ? token.slice(0, Math.max(4, token.length - 2)) : token;
+}
+
+function wordsMatch(words: string[], stem: string): boolean {
+  return words.some((w) => w.startsWith(stem));
+}
+
+/**
+ * How well the dataset matches the text: every meaningful token must occur (as a word prefix) in
+ * the title (3 points), keywords or tags (2), or description, category and use cases (1); 0 = no match.
+ */
+export function matchScore(d: ManifestDataset, query: string): number {
+  const tokens = normalizeText(query).split(' ').filter((t) => t && !STOPWORDS.has(t));
+  if (!tokens.length) return 0;
+  const title = normalizeText(d.title).split(' ');
+  const keywords = normalizeText([...(d.keywords ?? []), ...(d.tags ?? [])].join(' ')).split(' ');
+  const rest = normalizeText([d.description ?? '', d.category ?? '', ...(d.useCases ?? [])].join(' ')).split(' ');
+  let score = 0;
+  for (const t of tokens) {
+    const stem = stemOf(t);
+    if (wordsMatch(title, stem)) score += 3;
+    else if (wordsMatch(keywords, stem)) score += 2;
+    else if (wordsMatch(rest, stem)) score += 1;
+    else return 0;
+  }
+  return score;
+}
+
+export interface Selection {
+  chosen: ServedDataset[];
+  skipped: ServedDataset[];
+}
+
+/**
+ * Datasets for an automatic selection, in answer order; those over `limit` are `skipped`. Only
+ * datasets able to answer at the point and covering it take part.
+ */
+export function selectDatasets(
+  all: ServedDataset[],
+  by: { purpose?: string; search?: string },
+  lon: number,
+  lat: number,
+  limit = MAX_NEARBY_DATASETS,
+): Selection {
+  const scored: Array<{ served: ServedDataset; priority: number; score: number }> = [];
+  for (const served of all) {
+    const d = served.dataset;
+    if (!answersAtPoint(served) || !coversPoint(d, lon, lat)) continue;
+    let score = 1;
+    if (by.purpose !== undefined && !(d.useCases ?? []).includes(by.purpose)) continue;
+    if (by.search !== undefined) {
+      score = matchScore(d, by.search);
+      if (score === 0) continue;
+    }
+    scored.push({ served, priority: priorityOf(d), score });
+  }
+  scored.sort(
+    (a, b) => a.priority - b.priority || b.score - a.score || a.served.dataset.title.localeCompare(b.served.dataset.title, 'sk') || a.served.key.localeCompare(b.served.key),
+  );
+  return { chosen: scored.slice(0, limit).map((s) => s.served), skipped: scored.slice(limit).map((s) => s.served) };
+}

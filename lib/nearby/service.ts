@@ -1,0 +1,178 @@
+// GET /api/nearby and the MCP `nearby` tool: what is at and around a point, per dataset. Every
+// dataset is asked concurrently and answers on its own entry: a failing source gives that entry
+// `status: error` with its code, never a failed answer.
+import { ApiError, isApiError } from '@/lib/errors';
+import { searchPlaces } from '@/lib/places';
+import { findServedDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
+import { normalizeParams } from '@/lib/protocol';
+import type { ManifestDataset } from '@/lib/protocol/types';
+import { bboxContains, groundResolution, type BBox } from './geo';
+import { checkNearbyInput, type NearbyInput } from './query';
+import { queryRasterPoint, RasterSourceError } from './raster/query';
+import { selectDatasets } from './selection';
+import type { NearbyResult, NearbyResultEntry } from './types';
+import { queryVectorPoint } from './vector';
+
+/** Budget of one dataset's raster point query (capabilities + query), as the spec's source time-out. */
+export const SOURCE_BUDGET_MS = 10_000;
+const MAP_HALF_WIDTH_PX = 300;
+
+export const DISPLAY_ONLY_NOTICE = 'Portál tento dataset iba zobrazuje na mape; jeho údaje poskytuje pôvodná služba.';
+export const OUTSIDE_COVERAGE_NOTICE = 'Bod leží mimo územia, ktoré dataset pokrýva.';
+
+function entryBase(served: ServedDataset): NearbyResultEntry {
+  const entry: NearbyResultEntry = {
+    dataset: served.key,
+    title: served.dataset.title,
+    provider: served.provider.name,
+    attribution: served.attribution,
+    status: 'ok',
+    hits: [],
+  };
+  if (served.license?.name) entry.license = served.license.name;
+  return entry;
+}
+
+function failed(entry: NearbyResultEntry, code: string, message: string): NearbyResultEntry {
+  return { ...entry, status: 'error', hits: [], code, error: message };
+}
+
+async function queryDataset(
+  served: ServedDataset,
+  lon: number,
+  lat: number,
+  radius: number,
+  max: number,
+  params: Record<string, string>,
+): Promise<NearbyResultEntry> {
+  const base = entryBase(served);
+  const d = served.dataset;
+  if (served.displayOnly) return { ...base, status: 'unavailable', notice: DISPLAY_ONLY_NOTICE };
+  try {
+    if (d.source.type === 'raster') {
+      if (d.description) base.description = d.description;
+      const coverage = d.coverage?.bbox as BBox | undefined;
+      if (coverage && !bboxContains(coverage, lon, lat)) return { ...base, status: 'unavailable', notice: OUTSIDE_COVERAGE_NOTICE };
+      const answer = await queryRasterPoint(d, lon, lat, max, Date.now() + SOURCE_BUDGET_MS);
+      const entry: NearbyResultEntry = { ...base, status: answer.status, hits: answer.hits };
+      if (answer.count !== undefined) entry.count = answer.count;
+      if (answer.notice) entry.notice = answer.notice;
+      if (answer.legend) entry.legend = answer.legend;
+      return entry;
+    }
+    const answer = await queryVectorPoint(served, lon, lat, radius, max, params);
+    const entry: NearbyResultEntry = { ...base, status: answer.status, count: answer.count, radius: answer.radius, hits: answer.hits };
+    if (answer.notice) entry.notice = answer.notice;
+    return entry;
+  } catch (err) {
+    if (err instanceof RasterSourceError) return failed(base, err.code, err.message);
+    if (isApiError(err)) return failed(base, err.code, err.message);
+    console.error(`[nearby] ${served.key} failed unexpectedly`, err);
+    return failed(base, 'internal_error', 'Dopyt na tento dataset zlyhal pre vnútornú chybu.');
+  }
+}
+
+/** The dataset's parameters from the request, checked (unknown names and bad values are 400). */
+function datasetParams(served: ServedDataset, given: Record<string, string> | undefined): Record<string, string> {
+  const known = new Set((served.dataset.params ?? []).map((p) => p.key));
+  for (const name of Object.keys(given ?? {})) {
+    if (!known.has(name)) throw new ApiError('invalid_query', `${served.key}.${name}: the dataset has no parameter "${name}".`);
+  }
+  return normalizeParams(served.dataset, given ?? {});
+}
+
+/** Zoom of the map link: the radius fits a ~600 px map, and bbox datasets are loaded at it. */
+export function mapZoom(radius: number, lat: number, datasets: ManifestDataset[]): number {
+  let zoom = Math.floor(Math.log2((MAP_HALF_WIDTH_PX * groundResolution(0, lat)) / radius));
+  zoom = Math.max(5, Math.min(19, zoom));
+  for (const d of datasets) {
+    if (d.source.type === 'geojson' && d.source.mode === 'bbox' && d.coverage?.minZoom !== undefined) zoom = Math.max(zoom, Math.ceil(d.coverage.minZoom));
+  }
+  return Math.min(22, zoom);
+}
+
+function encodeValue(v: string): string {
+  return encodeURIComponent(v).replace(/%2C/gi, ',');
+}
+
+/** `/?d=p/d&d=...&p/d.param=value#zoom/lat/lon`; parameters only where they differ from the default. */
+export function mapLink(datasets: Array<{ served: ServedDataset; params: Record<string, string> }>, lon: number, lat: number, zoom: number): string {
+  const parts: string[] = [];
+  for (const { served } of datasets) parts.push(`d=${served.key}`);
+  for (const { served, params } of datasets) {
+    let defaults: Record<string, string> = {};
+    try {
+      defaults = normalizeParams(served.dataset, {});
+    } catch {
+      defaults = {};
+    }
+    for (const [k, v] of Object.entries(params)) if (defaults[k] !== v) parts.push(`${served.key}.${k}=${encodeValue(v)}`);
+  }
+  return `/?${parts.join('&')}#${zoom}/${lat.toFixed(5)}/${lon.toFixed(5)}`;
+}
+
+/** Resolves the place to a point: the first hit of the place search, or 404 unknown_place. */
+async function placePoint(query: string): Promise<{ name: string; type: string; point: [number, number] }> {
+  const found = await searchPlaces(query, 1);
+  const first = found.places[0];
+  if (!first) throw new ApiError('unknown_place', `Place not found: "${query.slice(0, 100)}".`);
+  return { name: first.name, type: first.type, point: [first.point[0], first.point[1]] };
+}
+
+export async function nearby(input: NearbyInput): Promise<NearbyResult> {
+  const req = checkNearbyInput(input);
+  const place = req.place !== undefined ? await placePoint(req.place) : undefined;
+  const [lon, lat] = place ? place.point : req.point!;
+
+  let chosen: ServedDataset[] = [];
+  let skipped: ServedDataset[] = [];
+  const order: Array<{ key: string; served: ServedDataset | null }> = [];
+  if ('datasets' in req.selection) {
+    for (const key of req.selection.datasets) {
+      const [providerId, datasetId] = key.split('/');
+      const served = await findServedDataset(providerId, datasetId);
+      order.push({ key, served });
+      if (served) chosen.push(served);
+    }
+  } else {
+    const sel = selectDatasets(await listApprovedDatasets(), req.selection, lon, lat);
+    chosen = sel.chosen;
+    skipped = sel.skipped;
+    for (const served of chosen) order.push({ key: served.key, served });
+  }
+
+  // Parameters are checked before any source is asked: a bad value is the client's 400.
+  const withParams = chosen.map((served) => ({ served, params: datasetParams(served, req.params[served.key]) }));
+  const answers = new Map<string, NearbyResultEntry>();
+  await Promise.all(
+    withParams.map(async ({ served, params }) => {
+      answers.set(served.key, await queryDataset(served, lon, lat, req.radius, req.max, params));
+    }),
+  );
+  const results: NearbyResultEntry[] = order.map(({ key, served }) =>
+    served
+      ? answers.get(key)!
+      : {
+          dataset: key,
+          title: key,
+          provider: key.split('/')[0],
+          attribution: '',
+          status: 'error',
+          hits: [],
+          code: 'unknown_dataset',
+          error: `Dataset ${key} portál neposkytuje.`,
+        },
+  );
+
+  const zoom = mapZoom(req.radius, lat, chosen.map((s) => s.dataset));
+  const result: NearbyResult = {
+    point: [lon, lat],
+    radius: req.radius,
+    generated: new Date().toISOString(),
+    results,
+    skipped: skipped.map((s) => ({ dataset: s.key, title: s.dataset.title })),
+    map: mapLink(withParams, lon, lat, zoom),
+  };
+  if (place) return { place, ...result };
+  return result;
+}

@@ -1,0 +1,180 @@
+// The colour categories of a dataset's presentation, as classes objects can be counted in: the
+// categorical values, the step classes, the interpolate classes (between consecutive stops) and the
+// trend labels. Pure functions over the manifest; the summary counts objects per class.
+import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol/types';
+import { TREND_DEFAULT_COLORS, TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
+
+export type CategoryKind = 'categorical' | 'step' | 'interpolate' | 'trend';
+
+export interface CategoryClass {
+  /** Stable key: the value (categorical, trend), `from..to` (step, interpolate), or `other` / `none`. */
+  key: string;
+  /** Slovak label for people. */
+  label: string;
+  color: string | null;
+  /** Numeric classes: lower bound (inclusive), null = open. */
+  from?: number | null;
+  /** Numeric classes: upper bound (exclusive; the last interpolate class includes it), null = open. */
+  to?: number | null;
+  /** Categorical: the property value the class stands for. */
+  value?: string;
+}
+
+export interface Classifier {
+  kind: CategoryKind;
+  /** The property coloured by (null for trend, which reads `__dm_trend`). */
+  field: string | null;
+  classes: CategoryClass[];
+  /** Class index of an object's properties. */
+  classify(props: Record<string, unknown>): number;
+  /** Whether the field is numeric (step/interpolate): rankings use it. */
+  numeric: boolean;
+}
+
+export const OTHER_KEY = 'other';
+export const NONE_KEY = 'none';
+
+const NUMBER_FORMAT = new Intl.NumberFormat('sk-SK', { maximumFractionDigits: 2 });
+
+export function formatNumber(n: number): string {
+  return NUMBER_FORMAT.format(n);
+}
+
+export function numericValue(v: unknown): number | null {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' && v.trim() !== '') {
+    const n = Number(v.trim().replace(',', '.'));
+    return Number.isFinite(n) ? n : null;
+  }
+  return null;
+}
+
+function hexToRgb(hex: string): [number, number, number] | null {
+  let h = hex.replace('#', '');
+  if (h.length === 3 || h.length === 4) h = h.slice(0, 3).split('').map((c) => c + c).join('');
+  if (h.length !== 6 && h.length !== 8) return null;
+  const n = parseInt(h.slice(0, 6), 16);
+  return Number.isNaN(n) ? null : [(n >> 16) & 255, (n >> 8) & 255, n & 255];
+}
+
+/** Linear RGB mix (what a map's interpolate expression draws between two stops). */
+export function mixColors(a: string, b: string, t: number): string {
+  const ra = hexToRgb(a);
+  const rb = hexToRgb(b);
+  if (!ra || !rb) return a;
+  const c = ra.map((v, i) => Math.round(v + (rb[i] - v) * t));
+  return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function unitSuffix(field: FieldDef | undefined): string {
+  return field?.unit ? ` ${field.unit}` : '';
+}
+
+/** The colour spec of a presentation, when it has one. */
+export function presentationColor(dataset: ManifestDataset): ColorSpec | undefined {
+  const p = dataset.presentation as { color?: ColorSpec } | undefined;
+  return p?.color;
+}
+
+/** A classifier for the dataset's colouring, or null for a constant colour / no colouring. */
+export function classifierFor(dataset: ManifestDataset): Classifier | null {
+  const color = presentationColor(dataset);
+  if (!color || typeof color === 'string') return null;
+  const field = 'field' in color ? dataset.fields?.find((f) => f.key === color.field) : undefined;
+  const unit = unitSuffix(field);
+  switch (color.type) {
+    case 'categorical': {
+      const values = Object.entries(color.values ?? {});
+      const classes: CategoryClass[] = values.map(([value, c]) => ({ key: value, value, label: field?.values?.[value] ?? value, color: c }));
+      const position = new Map(values.map(([v], i) => [v, i]));
+      classes.push({ key: OTHER_KEY, label: 'Ostatné', color: color.default ?? null });
+      const otherIdx = classes.length - 1;
+      return {
+        kind: 'categorical',
+        field: color.field,
+        classes,
+        numeric: false,
+        classify: (props) => {
+          const v = props[color.field];
+          return v === undefined || v === null ? otherIdx : (position.get(String(v)) ?? otherIdx);
+        },
+      };
+    }
+    case 'step': {
+      const stops = [...(color.stops ?? [])].sort((a, b) => a[0] - b[0]);
+      if (!stops.length) return null;
+      const classes: CategoryClass[] = [
+        { key: `..${stops[0][0]}`, label: `< ${formatNumber(stops[0][0])}${unit}`, color: color.default, from: null, to: stops[0][0] },
+      ];
+      stops.forEach(([t, c], i) => {
+        const next = stops[i + 1]?.[0];
+        classes.push({
+          key: `${t}..${next ?? ''}`,
+          label: next === undefined ? `≥ ${formatNumber(t)}${unit}` : `${formatNumber(t)} – ${formatNumber(next)}${unit}`,
+          color: c,
+          from: t,
+          to: next ?? null,
+        });
+      });
+      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: color.default });
+      const noneIdx = classes.length - 1;
+      return {
+        kind: 'step',
+        field: color.field,
+        classes,
+        numeric: true,
+        classify: (props) => {
+          const v = numericValue(props[color.field]);
+          if (v === null) return noneIdx;
+          let idx = 0;
+          for (let i = 0; i < stops.length; i++) if (v >= stops[i][0]) idx = i + 1;
+          return idx;
+        },
+      };
+    }
+    case 'interpolate': {
+      const stops = [...(color.stops ?? [])].sort((a, b) => a[0] - b[0]);
+      if (stops.length < 2) return null;
+      const classes: CategoryClass[] = [];
+      for (let i = 0; i < stops.length - 1; i++) {
+        const [a, ca] = stops[i];
+        const [b, cb] = stops[i + 1];
+        classes.push({ key: `${a}..${b}`, label: `${formatNumber(a)} – ${formatNumber(b)}${unit}`, color: mixColors(ca, cb, 0.5), from: a, to: b });
+      }
+      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: color.default ?? null });
+      const noneIdx = classes.length - 1;
+      const last = stops.length - 2;
+      return {
+        kind: 'interpolate',
+        field: color.field,
+        classes,
+        numeric: true,
+        classify: (props) => {
+          const v = numericValue(props[color.field]);
+          if (v === null) return noneIdx;
+          // Below the first stop the map draws the first colour, above the last the last colour.
+          for (let i = 0; i < last; i++) if (v < stops[i + 1][0]) return i;
+          return last;
+        },
+      };
+    }
+    case 'trend': {
+      const labels: Record<Trend, string> = { roste: 'rastie', stagnuje: 'stagnuje', klesá: 'klesá' };
+      const order: Trend[] = ['roste', 'stagnuje', 'klesá'];
+      const classes: CategoryClass[] = order.map((t) => ({ key: t, value: t, label: labels[t], color: color.colors?.[t] ?? TREND_DEFAULT_COLORS[t] }));
+      classes.push({ key: NONE_KEY, label: 'Bez časového radu', color: color.default ?? TREND_NO_CHART_COLOR });
+      return {
+        kind: 'trend',
+        field: null,
+        classes,
+        numeric: false,
+        classify: (props) => {
+          const i = order.indexOf(props.__dm_trend as Trend);
+          return i < 0 ? order.length : i;
+        },
+      };
+    }
+    default:
+      return null;
+  }
+}

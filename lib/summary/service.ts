@@ -1,0 +1,395 @@
+// GET /api/summary/{provider}/{dataset}, the MCP `summary` tool and the dataset pages: how many
+// objects a dataset has in Slovakia or in one municipality, how they split over the presentation's
+// colour classes, which have the highest and lowest values, and (cartograms) the values of the area
+// a municipality lies in. One function for all of them, so the numbers never differ.
+import { LRUCache } from 'lru-cache';
+import { loadDatasetCollection } from '@/lib/data';
+import { ApiError } from '@/lib/errors';
+import { featureProps, featureTitle, featureValues, fieldLabel } from '@/lib/nearby/describe';
+import { pointInPolygon, type BBox } from '@/lib/nearby/geo';
+import { resolveMunicipality, type Municipality } from '@/lib/places';
+import { findServedDataset } from '@/lib/providers';
+import { normalizeParams } from '@/lib/protocol';
+import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
+import { classifierFor, numericValue, type Classifier } from './categories';
+import { locate, locateAll, municipalityIndex, type MunicipalityIndex } from './municipality-index';
+import type { DatasetSummary, OwnArea, RankedObject, SummaryCategories, SummaryRankings } from './types';
+
+/** Highest and lowest objects listed in rankings. */
+export const RANKING_SIZE = 5;
+/** A bbox dataset loading only above this zoom cannot be loaded for the whole country at once. */
+export const WHOLE_TERRITORY_MAX_MIN_ZOOM = 8;
+/** Zoom the whole territory of a bbox dataset is asked at (Slovakia fits a map at 7). */
+const WHOLE_TERRITORY_ZOOM = 7;
+export const SLOVAKIA_BBOX: BBox = [16.83, 47.73, 22.57, 49.62];
+const VIEWPORT_PX = 1024;
+
+export interface SummaryInput {
+  provider: string;
+  dataset: string;
+  /** Any form resolveMunicipality accepts; omitted = the whole territory. */
+  municipality?: string;
+  /** Dataset parameters (protocol value formats); others are ignored. */
+  params?: Record<string, string>;
+}
+
+// --- where each object lies (memoised per collection) ---
+
+const KIND_NONE = 0;
+const KIND_POINT = 1;
+const KIND_LINE = 2;
+const KIND_AREA = 3;
+
+export interface LocatedCollection {
+  /** Per feature: 0 no geometry, 1 point, 2 line, 3 area. */
+  kind: Uint8Array;
+  /** Per feature: municipality index of its representative point (-1 outside every one). */
+  rep: Int32Array;
+  /** Representative points `[x0, y0, ...]` (NaN for features without geometry). */
+  points: Float64Array;
+  /** Lines: the municipalities any vertex lies in. */
+  lineMunicipalities: Map<number, Set<number>>;
+  ms: number;
+}
+
+/** A point inside a polygon: the middle of the widest run of a horizontal line through its box. */
+export function interiorPoint(rings: Position[][]): [number, number] | null {
+  const outer = rings[0];
+  if (!outer?.length) return null;
+  let minY = Infinity;
+  let maxY = -Infinity;
+  for (const p of outer) {
+    if (p[1] < minY) minY = p[1];
+    if (p[1] > maxY) maxY = p[1];
+  }
+  const y = (minY + maxY) / 2;
+  const xs: number[] = [];
+  for (const ring of rings) {
+    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
+      const [xi, yi] = ring[i];
+      const [xj, yj] = ring[j];
+      if (yi > y !== yj > y) xs.push(((xj - xi) * (y - yi)) / (yj - yi) + xi);
+    }
+  }
+  xs.sort((a, b) => a - b);
+  let best = -1;
+  let at: [number, number] | null = null;
+  for (let i = 0; i + 1 < xs.length; i += 2) {
+    if (xs[i + 1] - xs[i] > best) {
+      best = xs[i + 1] - xs[i];
+      at = [(xs[i] + xs[i + 1]) / 2, y];
+    }
+  }
+  return at ?? [outer[0][0], outer[0][1]];
+}
+
+function polygonArea2(ring: Position[]): number {
+  let a = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) a += (ring[j][0] + ring[i][0]) * (ring[j][1] - ring[i][1]);
+  return Math.abs(a);
+}
+
+/** The point that stands for a feature when it is placed in a municipality. */
+export function representativePoint(g: Geometry | null): { kind: number; point: [number, number] | null } {
+  if (!g) return { kind: KIND_NONE, point: null };
+  switch (g.type) {
+    case 'Point':
+      return { kind: KIND_POINT, point: [g.coordinates[0], g.coordinates[1]] };
+    case 'MultiPoint':
+      return { kind: KIND_POINT, point: g.coordinates[0] ? [g.coordinates[0][0], g.coordinates[0][1]] : null };
+    case 'LineString':
+      return { kind: KIND_LINE, point: g.coordinates[0] ? [g.coordinates[0][0], g.coordinates[0][1]] : null };
+    case 'MultiLineString':
+      return { kind: KIND_LINE, point: g.coordinates[0]?.[0] ? [g.coordinates[0][0][0], g.coordinates[0][0][1]] : null };
+    case 'Polygon':
+      return { kind: KIND_AREA, point: interiorPoint(g.coordinates) };
+    case 'MultiPolygon': {
+      // The largest part stands for the whole.
+      let best: Position[][] | null = null;
+      let bestArea = -1;
+      for (const poly of g.coordinates) {
+        const a = poly[0] ? polygonArea2(poly[0]) : 0;
+        if (a > bestArea) {
+          bestArea = a;
+          best = poly;
+        }
+      }
+      return { kind: KIND_AREA, point: best ? interiorPoint(best) : null };
+    }
+    default:
+      return { kind: KIND_NONE, point: null };
+  }
+}
+
+/** Places every feature of a collection in a municipality (the heavy part; memoised by the caller). */
+export function locateCollection(index: MunicipalityIndex, features: DataFeature[]): LocatedCollection {
+  const started = performance.now();
+  const n = features.length;
+  const kind = new Uint8Array(n);
+  const points = new Float64Array(n * 2).fill(Number.NaN);
+  for (let i = 0; i < n; i++) {
+    const { kind: k, point } = representativePoint((features[i]?.geometry ?? null) as Geometry | null);
+    kind[i] = point ? k : KIND_NONE;
+    if (point) {
+      points[2 * i] = point[0];
+      points[2 * i + 1] = point[1];
+    }
+  }
+  const rep = locateAll(index, points);
+  const lineMunicipalities = new Map<number, Set<number>>();
+  for (let i = 0; i < n; i++) {
+    if (kind[i] !== KIND_LINE) continue;
+    const g = features[i].geometry as Geometry;
+    const lines = g.type === 'LineString' ? [g.coordinates] : g.type === 'MultiLineString' ? g.coordinates : [];
+    const set = new Set<number>();
+    for (const line of lines) for (const p of line) {
+      const m = locate(index, p[0], p[1]);
+      if (m >= 0) set.add(m);
+    }
+    lineMunicipalities.set(i, set);
+  }
+  return { kind, rep, points, lineMunicipalities, ms: performance.now() - started };
+}
+
+const located = new LRUCache<string, LocatedCollection>({ max: 64 });
+
+/** Forgets memoised placements (tests, bench "cold" runs). */
+export function clearSummaryCache(): void {
+  located.clear();
+}
+
+/**
+ * Placement of a collection's objects, memoised per collection identity: dataset, manifest
+ * fingerprint, parameters, area asked, the time the data came from the source and the object count
+ * (a refreshed cache entry has a new `dm.generated`, so it is placed again).
+ */
+export function locatedFor(cacheKey: string, index: MunicipalityIndex, collection: DataCollection): LocatedCollection {
+  const key = `${cacheKey}|${(index as { digest?: string }).digest ?? ''}|${collection.dm?.generated ?? ''}|${collection.features.length}`;
+  let hit = located.get(key);
+  if (!hit) {
+    hit = locateCollection(index, collection.features);
+    located.set(key, hit);
+  }
+  return hit;
+}
+
+// --- the summary ---
+
+function municipalityTargets(index: MunicipalityIndex, m: Municipality): number[] {
+  const whole = index.wholeCities.get(m.code);
+  if (whole) return whole;
+  const i = index.byCode.get(m.code);
+  return i === undefined ? [] : [i];
+}
+
+function unionBBox(index: MunicipalityIndex, targets: number[]): BBox | null {
+  if (!targets.length) return null;
+  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const t of targets) {
+    const x = index.list[t].bbox;
+    b[0] = Math.min(b[0], x[0]);
+    b[1] = Math.min(b[1], x[1]);
+    b[2] = Math.max(b[2], x[2]);
+    b[3] = Math.max(b[3], x[3]);
+  }
+  return b;
+}
+
+/** The zoom at which a box fits a 1024-pixel map (never below the dataset's minZoom). */
+function zoomForBox(b: BBox, minZoom: number): number {
+  const width = Math.max(1e-6, b[2] - b[0], (b[3] - b[1]) * 1.5);
+  const fit = Math.floor(Math.log2((VIEWPORT_PX * 360) / (256 * width)));
+  return Math.max(minZoom, Math.min(24, fit));
+}
+
+function areaContains(g: Geometry, x: number, y: number): boolean {
+  if (g.type === 'Polygon') return pointInPolygon(x, y, g.coordinates);
+  if (g.type === 'MultiPolygon') return g.coordinates.some((p) => pointInPolygon(x, y, p));
+  return false;
+}
+
+function featureBBoxContains(g: Geometry, x: number, y: number): boolean {
+  const rings = g.type === 'Polygon' ? [g.coordinates[0]] : g.type === 'MultiPolygon' ? g.coordinates.map((p) => p[0]) : [];
+  for (const ring of rings) {
+    let minX = Infinity;
+    let minY = Infinity;
+    let maxX = -Infinity;
+    let maxY = -Infinity;
+    for (const p of ring ?? []) {
+      if (p[0] < minX) minX = p[0];
+      if (p[0] > maxX) maxX = p[0];
+      if (p[1] < minY) minY = p[1];
+      if (p[1] > maxY) maxY = p[1];
+    }
+    if (x >= minX && x <= maxX && y >= minY && y <= maxY) return true;
+  }
+  return false;
+}
+
+function categoriesOf(dataset: ManifestDataset, classifier: Classifier, scope: Array<Record<string, unknown>>): SummaryCategories {
+  const counts = new Array<number>(classifier.classes.length).fill(0);
+  for (const props of scope) counts[classifier.classify(props)]++;
+  const field = classifier.field ? dataset.fields?.find((f) => f.key === classifier.field) : undefined;
+  return {
+    type: classifier.kind,
+    field: classifier.field,
+    label: field ? fieldLabel(field) : null,
+    items: classifier.classes
+      .map((c, i) => ({ ...c, count: counts[i] }))
+      // The synthetic "other" / "no value" classes appear only when some object falls in them.
+      .filter((c, i) => counts[i] > 0 || (c.key !== 'other' && c.key !== 'none')),
+  };
+}
+
+export async function summarizeDataset(input: SummaryInput): Promise<DatasetSummary> {
+  const served = await findServedDataset(input.provider, input.dataset);
+  if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${input.provider}/${input.dataset}.`);
+  const d = served.dataset;
+  if (d.source.type === 'raster') {
+    throw new ApiError('raster_dataset', `${served.key} is a raster dataset; raster datasets have no summary.`);
+  }
+  const source = d.source as GeoJsonSource;
+  const params = normalizeParams(d, input.params ?? {});
+  const minZoom = d.coverage?.minZoom ?? 0;
+  const highZoomOnly = source.mode === 'bbox' && minZoom > WHOLE_TERRITORY_MAX_MIN_ZOOM;
+  const wanted = input.municipality?.trim();
+  if (!wanted && highZoomOnly) {
+    throw new ApiError(
+      'summary_requires_place',
+      `${served.key} loads only when zoomed in (from zoom ${minZoom}); give a municipality (municipality=...).`,
+    );
+  }
+  const municipality = wanted ? await resolveMunicipality(wanted) : null;
+  const index = await municipalityIndex();
+  const targets = municipality ? municipalityTargets(index, municipality) : null;
+
+  // The data: whole datasets at once; bbox datasets for the municipality's box or the territory.
+  let collection: DataCollection;
+  let areaKey = 'all';
+  if (source.mode === 'bbox') {
+    const box = targets ? unionBBox(index, targets) : ((d.coverage?.bbox as BBox | undefined) ?? SLOVAKIA_BBOX);
+    if (!box) {
+      collection = { type: 'FeatureCollection', features: [] };
+    } else {
+      const zoom = targets ? zoomForBox(box, Math.ceil(minZoom)) : Math.max(Math.ceil(minZoom), WHOLE_TERRITORY_ZOOM);
+      areaKey = `${box.join(',')}@${zoom}`;
+      ({ collection } = await loadDatasetCollection(served, { bbox: box, zoom, params }));
+    }
+  } else {
+    ({ collection } = await loadDatasetCollection(served, { params }));
+  }
+
+  const features = collection.features ?? [];
+  const classifier = classifierFor(d);
+  const propsOf = (i: number) => featureProps(features[i] as unknown as { properties: Record<string, unknown> | null; dm?: Record<string, unknown> });
+
+  // Which objects are in the scope.
+  let scope: number[];
+  let loc: LocatedCollection | null = null;
+  const inner = (targets ?? []).map((t) => index.list[t].inner);
+  let areaCount = 0;
+  let placedCount = 0;
+  if (targets) {
+    loc = locatedFor(`${served.key}|${served.fingerprint}|${JSON.stringify(params)}|${areaKey}`, index, collection);
+    const set = new Set(targets);
+    scope = [];
+    for (let i = 0; i < features.length; i++) {
+      const k = loc.kind[i];
+      if (k === KIND_NONE) continue;
+      placedCount++;
+      if (k === KIND_AREA) areaCount++;
+      if (set.has(loc.rep[i])) scope.push(i);
+      else if (k === KIND_LINE && [...(loc.lineMunicipalities.get(i) ?? [])].some((m) => set.has(m))) scope.push(i);
+      else if (k === KIND_AREA && inner.some(([x, y]) => featureBBoxContains(features[i].geometry as Geometry, x, y) && areaContains(features[i].geometry as Geometry, x, y))) scope.push(i);
+    }
+  } else {
+    scope = [];
+    for (let i = 0; i < features.length; i++) if (features[i]?.geometry) scope.push(i);
+  }
+  const scopeProps = scope.map(propsOf);
+
+  // Rankings by the numeric colour field.
+  let rankings: SummaryRankings | null = null;
+  const numericField = classifier?.numeric ? classifier.field : null;
+  const allValues: number[] = [];
+  if (numericField) {
+    const field = d.fields?.find((f) => f.key === numericField);
+    const ranked: Array<{ i: number; value: number }> = [];
+    scope.forEach((i, k) => {
+      const v = numericValue(scopeProps[k][numericField]);
+      if (v !== null) ranked.push({ i, value: v });
+    });
+    ranked.sort((a, b) => b.value - a.value || a.i - b.i);
+    const describe = ({ i, value }: { i: number; value: number }): RankedObject => {
+      const obj: RankedObject = { title: featureTitle(d, propsOf(i), features[i].id), value };
+      const rep = representativePoint(features[i].geometry as Geometry | null);
+      if (rep.kind === KIND_POINT && rep.point) {
+        const m = loc ? loc.rep[i] : locate(index, rep.point[0], rep.point[1]);
+        if (m >= 0) obj.municipality = { code: index.list[m].code, name: index.list[m].name };
+      }
+      return obj;
+    };
+    rankings = {
+      field: numericField,
+      label: field?.label ?? numericField,
+      unit: field?.unit ?? null,
+      count: ranked.length,
+      highest: ranked.slice(0, RANKING_SIZE).map(describe),
+      lowest: [...ranked].reverse().slice(0, RANKING_SIZE).map(describe),
+    };
+    for (const f of features) {
+      const v = f?.geometry ? numericValue((f.properties ?? {})[numericField]) : null;
+      if (v !== null) allValues.push(v);
+    }
+  }
+
+  // Cartograms: the area(s) the municipality lies in or equals.
+  let own: OwnArea[] | null = null;
+  if (targets && loc && areaCount > 0 && areaCount * 2 >= placedCount) {
+    own = [];
+    for (let i = 0; i < features.length; i++) {
+      if (loc.kind[i] !== KIND_AREA) continue;
+      const g = features[i].geometry as Geometry;
+      if (!inner.some(([x, y]) => featureBBoxContains(g, x, y) && areaContains(g, x, y))) continue;
+      const props = propsOf(i);
+      const area: OwnArea = { title: featureTitle(d, props, features[i].id), values: featureValues(d, props) };
+      if (classifier) {
+        const c = classifier.classes[classifier.classify(props)];
+        area.category = { key: c.key, label: c.label, color: c.color };
+      }
+      if (numericField) {
+        const v = numericValue(props[numericField]);
+        area.value = v;
+        if (v !== null) area.rank = { position: 1 + allValues.filter((x) => x > v).length, of: allValues.length };
+      }
+      own.push(area);
+    }
+  }
+
+  const notices: string[] = [];
+  if (collection.dm?.truncated) notices.push('Zdroj vrátil len časť objektov (dosiahol limit); čísla sú dolné odhady.');
+  if (collection.dm?.notice) notices.push(collection.dm.notice);
+  if (targets && !targets.length) notices.push('Obec nemá v referenčných údajoch hranicu; objekty v nej nemožno spočítať.');
+
+  const summary: DatasetSummary = {
+    dataset: served.key,
+    title: d.title,
+    provider: served.provider.name,
+    attribution: served.attribution,
+    municipality: municipality
+      ? { code: municipality.code, name: municipality.name, district: municipality.district, region: municipality.region, path: `${municipality.regionSlug}/${municipality.slug}` }
+      : null,
+    params,
+    generated: new Date().toISOString(),
+    dataGenerated: collection.dm?.generated ?? null,
+    count: scope.length,
+    truncated: collection.dm?.truncated === true,
+    categories: classifier ? categoriesOf(d, classifier, scopeProps) : null,
+    rankings,
+    own,
+  };
+  if (served.license?.name) summary.license = served.license.name;
+  if (notices.length) summary.notice = notices.join(' ');
+  return summary;
+}
+
