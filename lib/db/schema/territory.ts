@@ -136,6 +136,10 @@ export const registerObjects = pgTable('register_objects', {
   name: text('name'),
   municipalityCode: text('municipality_code'),
   partName: text('part_name'),
+  /** Register object id of the parent: the municipality of a part or building, the county of a municipality. */
+  parentId: text('parent_id'),
+  /** Register object id of the municipality part ("DISTRICT") a building lies in. */
+  partId: text('part_id'),
   current: boolean('current').notNull().default(true),
 }, (t) => [primaryKey({ columns: [t.kind, t.objectId] })]);
 export type RegisterObjectRow = typeof registerObjects.$inferSelect;
