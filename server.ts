@@ -2,6 +2,7 @@
 // before it listens, then hands requests to Next.js. One process holds the embedded database.
 import http from 'node:http';
 import next from 'next';
+import { tryServeCachedData } from './lib/data';
 import { closeDatabase } from './lib/db';
 import { env } from './lib/env';
 import { REMOTE_ADDR_HEADER } from './lib/http';
@@ -14,9 +15,11 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   await app.prepare();
   const handle = app.getRequestHandler();
 
-  const server = http.createServer((req, res) => {
+  const server = http.createServer(async (req, res) => {
     // The client address for rate limits: the socket peer, never a client-supplied header.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
+    if (await tryServeCachedData(req, res)) return;
     handle(req, res).catch((err: unknown) => {
       console.error('request failed', err);
       if (!res.headersSent) {

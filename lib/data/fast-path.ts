@@ -1,0 +1,76 @@
+// The cache-hit fast path: server.ts asks this before Next.js, which costs tens of times more per
+// request than node:http. It answers only fresh in-memory hits, through the same functions the route
+// uses (registry look-up, query parsing, key, headers); everything else (misses, errors, stale
+// copies, display-only and raster datasets) falls through to the route.
+import type http from 'node:http';
+import { CORS_HEADERS } from '@/lib/http';
+import { isFresh } from './entry';
+import { findServedDataset } from '@/lib/providers';
+import { answerFor, prepareDataRequest } from './proxy';
+import { parseDataQuery } from './query';
+import { dataState } from './state';
+
+const PREFIX = '/api/data/';
+
+function splitTarget(target: string): { providerId: string; datasetId: string; query: Record<string, string> } | null {
+  const q = target.indexOf('?');
+  const path = q < 0 ? target.slice(PREFIX.length) : target.slice(PREFIX.length, q);
+  const slash = path.indexOf('/');
+  if (slash <= 0 || slash === path.length - 1 || path.indexOf('/', slash + 1) >= 0) return null;
+  let providerId: string;
+  let datasetId: string;
+  try {
+    providerId = decodeURIComponent(path.slice(0, slash));
+    datasetId = decodeURIComponent(path.slice(slash + 1));
+  } catch {
+    return null;
+  }
+  const query: Record<string, string> = {};
+  // The same reading as lib/http searchParams(): the last of repeated members wins.
+  if (q >= 0) for (const [k, v] of new URLSearchParams(target.slice(q + 1))) query[k] = v;
+  return { providerId, datasetId, query };
+}
+
+/** Answers a fresh in-memory hit of GET /api/data/... and returns true; false leaves the request to Next. */
+export async function tryServeCachedData(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  try {
+    return await serveFreshHit(req, res);
+  } catch (err) {
+    // Never take the server down from here: the route can still answer unless we already began to.
+    console.error('data fast path failed', err);
+    if (!res.headersSent) return false;
+    res.destroy();
+    return true;
+  }
+}
+
+async function serveFreshHit(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  const target = req.url;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !target || !target.startsWith(PREFIX)) return false;
+  const parts = splitTarget(target);
+  if (!parts) return false;
+  let served;
+  try {
+    // The registry's in-process snapshot (re-checked against its version at most once a second).
+    served = await findServedDataset(parts.providerId, parts.datasetId);
+  } catch {
+    return false;
+  }
+  if (!served) return false;
+  if (served.displayOnly || served.dataset.source.type !== 'geojson') return false;
+  let key: string;
+  try {
+    key = prepareDataRequest(served, parseDataQuery(parts.query)).key;
+  } catch {
+    return false; // the route words the error
+  }
+  const entry = dataState().memory.get(key);
+  const now = Date.now();
+  if (!entry || !isFresh(entry, now)) return false;
+  const answer = answerFor(entry, entry, 'hit', { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] }, now);
+  const headers: Record<string, string | number> = { ...CORS_HEADERS, ...answer.headers };
+  if (answer.body) headers['Content-Length'] = answer.body.length;
+  res.writeHead(answer.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+  return true;
+}

@@ -1,0 +1,335 @@
+// The data proxy: a dataset's GeoJSON through the portal's two-level cache.
+//
+// Per key (lib/data/key.ts) an answer is
+// - hit: a fresh copy (memory LRU, else Postgres);
+// - miss: fetched from the source now (concurrent misses share one request);
+// - an expired copy: its refresh starts, and the copy answers as soon as REVALIDATE_GRACE_MS pass
+//   (as `hit`, revalidating) unless the refresh finishes first (then `miss`, or `stale` when it failed);
+// - stale: the source failed and a copy younger than STALE_MAX_AGE exists; dm.notice says so, and the
+//   source is asked again after FAILURE_BACKOFF_SECONDS, never by every request.
+import { ApiError, isApiError } from '@/lib/errors';
+import { fetchJson, isFetchError, type FetchError } from '@/lib/fetch';
+import { sourceRequestUrl } from '@/lib/protocol';
+import type { DataCollection, GeoJsonSource } from '@/lib/protocol/types';
+import { findServedDataset, originalServiceUrl, type ServedDataset } from '@/lib/providers';
+import { validateDataSchema } from '@/lib/validator';
+import { isFresh, isUsable, render, type CacheEntry, type Rendering } from './entry';
+import { cacheKey } from './key';
+import {
+  FAILURE_BACKOFF_SECONDS,
+  REVALIDATE_GRACE_MS,
+  SOURCE_MAX_BYTES,
+  SOURCE_TIMEOUT_MS,
+  STALE_MAX_AGE_SECONDS,
+} from './limits';
+import { parseDataQuery, prepareQuery, type DataQuery, type PreparedQuery } from './query';
+import { dataState, type Flight } from './state';
+import { readCacheEntry, schedulePrune, writeCacheEntry } from './store';
+import { transformCollection, withStaleNotice, zoomInCollection } from './transform';
+
+export type CacheState = 'hit' | 'miss' | 'stale';
+/** `revalidating` = an expired copy answered while its refresh runs (sent as `hit`). */
+export type Outcome = CacheState | 'revalidating';
+
+/** Lifetime of the "zoom in" answer (it depends on the manifest only). */
+const ZOOM_IN_TTL_SECONDS = 3600;
+
+// ---------------------------------------------------------------------------------------------
+// The dataset
+
+/** 303 for display-only datasets, 400 for raster ones: their data never pass through the proxy. */
+export function assertProxied(served: ServedDataset): void {
+  if (served.displayOnly) {
+    const source = originalServiceUrl(served.dataset.source);
+    throw new ApiError('display_only', `${served.key} is only displayed by the portal; its data are provided by the original service.`, {
+      extra: { source },
+      headers: { Location: source },
+    });
+  }
+  if (served.dataset.source.type === 'raster') {
+    throw new ApiError('raster_dataset', `${served.key} is a raster dataset; its tiles are read directly from source.tiles.`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Source requests
+
+function sourceFailure(err: FetchError): ApiError {
+  // A URL the outbound policy refuses is the manifest's fault, not the client's query: a source error.
+  if (err.code === 'invalid_url' || err.code === 'https_required') {
+    return new ApiError('source_error', `The dataset's source URL is refused: ${err.message}`, { cause: err });
+  }
+  return new ApiError(err.code, `Data source failed: ${err.message}`, { cause: err });
+}
+
+function isSourceFailure(err: unknown): err is ApiError {
+  return isApiError(err) && (err as ApiError).status === 502;
+}
+
+async function fetchFromSource(served: ServedDataset, pq: PreparedQuery, key: string): Promise<CacheEntry> {
+  const dataset = served.dataset;
+  const source = dataset.source as GeoJsonSource;
+  const url = sourceRequestUrl(dataset, source.url, {
+    bbox: pq.mode === 'bbox' ? pq.bbox : undefined,
+    zoom: pq.mode === 'bbox' ? pq.tileZoom : undefined,
+    cursor: pq.cursor,
+    params: pq.params,
+  });
+  dataState().stats.upstreamRequests++;
+  let json: unknown;
+  try {
+    ({ json } = await fetchJson(url, {
+      timeoutMs: SOURCE_TIMEOUT_MS,
+      maxBytes: SOURCE_MAX_BYTES,
+      headers: { Accept: 'application/geo+json, application/json' },
+    }));
+  } catch (err) {
+    if (isFetchError(err)) throw sourceFailure(err);
+    throw err;
+  }
+  const findings = validateDataSchema(json);
+  if (findings.length) {
+    const first = findings[0];
+    const more = findings.length > 1 ? ` (+${findings.length - 1} more)` : '';
+    throw new ApiError('data_schema_mismatch', `Data from the source do not match the data schema: ${first.path || '/'}: ${first.message}${more}`);
+  }
+  const now = Date.now();
+  const { collection, ttlSeconds } = transformCollection(json as DataCollection, served.key, dataset, new Date(now));
+  return makeEntry(served, key, collection, now, ttlSeconds);
+}
+
+async function makeEntry(served: ServedDataset, key: string, collection: DataCollection, now: number, ttlSeconds: number): Promise<CacheEntry> {
+  const rendering = await render(Buffer.from(JSON.stringify(collection)));
+  const expiresAt = now + ttlSeconds * 1000;
+  return {
+    key,
+    datasetKey: served.key,
+    fingerprint: served.fingerprint,
+    ...rendering,
+    createdAt: now,
+    expiresAt,
+    staleUntil: expiresAt + STALE_MAX_AGE_SECONDS * 1000,
+  };
+}
+
+function remember(entry: CacheEntry): void {
+  dataState().memory.set(entry.key, entry);
+}
+
+/**
+ * The one refresh of a key in flight (single-flight): a new entry stored in memory and Postgres, or a
+ * rejection. A source failure is recorded on the held copy so that it answers as stale meanwhile.
+ */
+function refresh(served: ServedDataset, pq: PreparedQuery, key: string, held: CacheEntry | undefined): Flight {
+  const s = dataState();
+  const running = s.refreshes.get(key);
+  if (running) return running;
+  const promise = (async () => {
+    const entry = await fetchFromSource(served, pq, key);
+    remember(entry);
+    try {
+      await writeCacheEntry(entry);
+    } catch (err) {
+      console.error('data cache: storing an entry in Postgres failed', err);
+    }
+    schedulePrune();
+    return entry;
+  })();
+  const flight: Flight = { promise, startedAt: Date.now() };
+  s.refreshes.set(key, flight);
+  promise.then(
+    () => s.refreshes.delete(key),
+    (err: unknown) => {
+      s.refreshes.delete(key);
+      if (held && isSourceFailure(err)) {
+        held.failure = { at: Date.now(), code: err.code, message: err.message };
+        if (s.memory.has(key)) remember(held);
+      } else if (!isSourceFailure(err)) {
+        console.error(`data proxy: refreshing ${served.key} failed`, err);
+      }
+    },
+  );
+  return flight;
+}
+
+const delay = (ms: number) => new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.max(0, ms)).unref?.());
+
+async function loadEntry(served: ServedDataset, pq: PreparedQuery, key: string, inMemory: CacheEntry | undefined): Promise<{ entry: CacheEntry; outcome: Outcome }> {
+  const now = Date.now();
+  let held = inMemory && isUsable(inMemory, now) ? inMemory : undefined;
+  // During a known outage the copy answers at once: no Postgres read, no source request.
+  if (held?.failure && now - held.failure.at < FAILURE_BACKOFF_SECONDS * 1000) return { entry: held, outcome: 'stale' };
+
+  // Postgres: the entry after a restart, or a newer one another instance fetched.
+  let stored: CacheEntry | null = null;
+  try {
+    stored = await readCacheEntry({ key });
+  } catch (err) {
+    console.error('data cache: reading Postgres failed', err);
+  }
+  if (stored && isUsable(stored) && (!held || stored.createdAt > held.createdAt)) {
+    held = stored;
+    remember(stored);
+  }
+  if (held && isFresh(held)) return { entry: held, outcome: 'hit' };
+
+  const flight = refresh(served, pq, key, held);
+  if (!held) return { entry: await flight.promise, outcome: 'miss' };
+
+  const settled = await Promise.race([
+    flight.promise.then(
+      (entry) => ({ entry }),
+      (error: unknown) => ({ error }),
+    ),
+    delay(flight.startedAt + REVALIDATE_GRACE_MS - Date.now()),
+  ]);
+  if (settled === 'late') return { entry: held, outcome: 'revalidating' };
+  if ('entry' in settled) return { entry: settled.entry, outcome: 'miss' };
+  if (isSourceFailure(settled.error)) return { entry: held, outcome: 'stale' };
+  throw settled.error;
+}
+
+/** The entry for a prepared query: memory, Postgres, or the source, sharing work between concurrent callers. */
+export async function obtainEntry(served: ServedDataset, pq: PreparedQuery, key: string): Promise<{ entry: CacheEntry; outcome: Outcome }> {
+  const s = dataState();
+  const inMemory = s.memory.get(key);
+  if (inMemory && isFresh(inMemory)) return { entry: inMemory, outcome: 'hit' };
+  if (pq.belowMinZoom) {
+    // Below minZoom the portal does not load data (spec: coverage.minZoom): a notice, no source request.
+    const now = Date.now();
+    const entry = await makeEntry(served, key, zoomInCollection(served.key, pq.minZoom ?? 0, new Date(now)), now, ZOOM_IN_TTL_SECONDS);
+    remember(entry);
+    return { entry, outcome: 'hit' };
+  }
+  let load = s.loads.get(key) as Promise<{ entry: CacheEntry; outcome: Outcome }> | undefined;
+  if (!load) {
+    load = loadEntry(served, pq, key, inMemory);
+    s.loads.set(key, load);
+    const forget = () => s.loads.delete(key);
+    load.then(forget, forget);
+  }
+  return load;
+}
+
+/** The body with the stale notice, built once per entry. */
+export async function staleRendering(entry: CacheEntry): Promise<Rendering> {
+  if (!entry.staleRendering) {
+    entry.staleRendering = await render(withStaleNotice(entry.body, entry.createdAt));
+    if (dataState().memory.get(entry.key) === entry) remember(entry); // re-measure its size
+  }
+  return entry.staleRendering;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers (shared by the route and the server's fast path)
+
+export interface ClientHeaders {
+  ifNoneMatch?: string | null;
+  acceptEncoding?: string | null;
+}
+
+export interface DataAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** null for 304. */
+  body: Buffer | null;
+}
+
+const CACHE_HEADER = 'X-DM-Cache';
+
+export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+  if (!acceptEncoding) return false;
+  const m = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i.exec(acceptEncoding);
+  return m !== null && (m[1] === undefined || Number(m[1]) > 0);
+}
+
+/** The gzip representation's validator: a strong ETag must differ per content coding. */
+function gzipEtag(etag: string): string {
+  return `${etag.slice(0, -1)}-gz"`;
+}
+
+/** If-None-Match (weak comparison, RFC 9110 13.1.2) against either coding of the same body. */
+export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  const opaque = etag.slice(1, -1);
+  for (const raw of ifNoneMatch.split(',')) {
+    const tag = raw.trim();
+    if (tag === '*') return true;
+    const t = tag.startsWith('W/') ? tag.slice(2) : tag;
+    if (t === etag || t === `"${opaque}-gz"`) return true;
+  }
+  return false;
+}
+
+function cacheControl(entry: CacheEntry, outcome: Outcome, now: number): string {
+  if (outcome === 'stale') {
+    const retryIn = entry.failure ? Math.ceil((entry.failure.at + FAILURE_BACKOFF_SECONDS * 1000 - now) / 1000) : FAILURE_BACKOFF_SECONDS;
+    return `public, max-age=${Math.max(0, Math.min(retryIn, FAILURE_BACKOFF_SECONDS))}`;
+  }
+  const maxAge = Math.max(0, Math.floor((entry.expiresAt - now) / 1000));
+  return `public, max-age=${maxAge}, stale-while-revalidate=60, stale-if-error=86400`;
+}
+
+/** The answer for an entry: headers, 304 on a matching If-None-Match, gzip when the client takes it. */
+export function answerFor(entry: CacheEntry, rendering: Rendering, outcome: Outcome, client: ClientHeaders, now = Date.now()): DataAnswer {
+  const gzip = acceptsGzip(client.acceptEncoding);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/geo+json',
+    'Cache-Control': cacheControl(entry, outcome, now),
+    ETag: gzip ? gzipEtag(rendering.etag) : rendering.etag,
+    Vary: 'Accept-Encoding',
+    [CACHE_HEADER]: outcome === 'revalidating' ? 'hit' : outcome,
+  };
+  if (etagMatches(client.ifNoneMatch, rendering.etag)) return { status: 304, headers, body: null };
+  if (gzip) headers['Content-Encoding'] = 'gzip';
+  return { status: 200, headers, body: gzip ? rendering.gzip : rendering.body };
+}
+
+/** The request parts that decide the cache key, shared by the route and the fast path. */
+export function prepareDataRequest(served: ServedDataset, query: DataQuery): { pq: PreparedQuery; key: string } {
+  const pq = prepareQuery(served.dataset, query);
+  return { pq, key: cacheKey(served.key, served.fingerprint, pq) };
+}
+
+/** The whole GET /api/data behaviour as a framework-free answer (errors are thrown as ApiError). */
+export async function answerDataRequest(providerId: string, datasetId: string, query: Record<string, string>, client: ClientHeaders): Promise<DataAnswer> {
+  const served = await findServedDataset(providerId, datasetId);
+  if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${providerId}/${datasetId}.`);
+  assertProxied(served);
+  const { pq, key } = prepareDataRequest(served, parseDataQuery(query));
+  const { entry, outcome } = await obtainEntry(served, pq, key);
+  const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
+  return answerFor(entry, rendering, outcome, client);
+}
+
+/** GET /api/data/{provider}/{dataset} as a web Response (the route; errors thrown as ApiError). */
+export async function serveDatasetData(
+  providerId: string,
+  datasetId: string,
+  query: Record<string, string>,
+  ifNoneMatch?: string | null,
+  acceptEncoding?: string | null,
+): Promise<Response> {
+  const answer = await answerDataRequest(providerId, datasetId, query, { ifNoneMatch, acceptEncoding });
+  // A view, not a copy (Node's Buffers sit on plain ArrayBuffers).
+  const body = answer.body ? new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength) : null;
+  return new Response(body, { status: answer.status, headers: answer.headers });
+}
+
+/**
+ * A dataset's collection for other services (nearby, summary, MCP fetch_data), through the same
+ * cache. Throws ApiError: display_only, raster_dataset, invalid_query, or the source's code.
+ */
+export async function loadDatasetCollection(
+  served: ServedDataset,
+  q: DataQuery,
+): Promise<{ collection: DataCollection; cache: CacheState }> {
+  assertProxied(served);
+  const { pq, key } = prepareDataRequest(served, { ...q, params: q.params ?? {} });
+  const { entry, outcome } = await obtainEntry(served, pq, key);
+  const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
+  return {
+    collection: JSON.parse(rendering.body.toString('utf8')) as DataCollection,
+    cache: outcome === 'revalidating' ? 'hit' : outcome,
+  };
+}

@@ -1,0 +1,44 @@
+// Process-wide state of the data proxy: the in-memory LRU and the requests in flight.
+// The custom server (server.ts, fast path) and the Next.js bundle each load their own copy of this
+// module, so the state lives on globalThis: a hit the route stored is a hit for the fast path too.
+import { LRUCache } from 'lru-cache';
+import { entrySize, type CacheEntry } from './entry';
+import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRY_BYTES } from './limits';
+
+export interface Flight {
+  promise: Promise<CacheEntry>;
+  startedAt: number;
+}
+
+export interface DataState {
+  memory: LRUCache<string, CacheEntry>;
+  /** Loads (Postgres lookup + source request) in progress per key: concurrent misses share one. */
+  loads: Map<string, Promise<unknown>>;
+  /** Source refreshes in progress per key. */
+  refreshes: Map<string, Flight>;
+  /** Counters for benches and diagnostics. */
+  stats: { upstreamRequests: number; dbWrites: number; dbReads: number };
+  lastPrune: number;
+}
+
+const holder = globalThis as typeof globalThis & { __portalDataState?: DataState };
+
+export function dataState(): DataState {
+  holder.__portalDataState ??= {
+    memory: new LRUCache<string, CacheEntry>({
+      maxSize: MEMORY_MAX_BYTES,
+      maxEntrySize: MEMORY_MAX_ENTRY_BYTES,
+      sizeCalculation: entrySize,
+    }),
+    loads: new Map(),
+    refreshes: new Map(),
+    stats: { upstreamRequests: 0, dbWrites: 0, dbReads: 0 },
+    lastPrune: 0,
+  };
+  return holder.__portalDataState;
+}
+
+/** Drops the in-memory copies (tests of the Postgres layer, benches); Postgres keeps its entries. */
+export function clearMemoryCache(): void {
+  dataState().memory.clear();
+}

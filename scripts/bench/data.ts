@@ -1,0 +1,240 @@
+// Bench of the data proxy (`npm run bench -- data`, or alone: `npx tsx scripts/bench/data.ts`).
+//
+// Cache-hit throughput and latency for a ~10 KB and a ~1 MB answer, each printed as a ratio to a
+// bare node:http server sending the same bytes (this machine's limit), measured in the same run:
+// - fast path: a node:http server with the request listener server.ts uses — `tryServeCachedData`
+//   first, the route otherwise. (A production Next build is not made here, so the fallback calls
+//   the route handler directly; fresh hits never reach it.)
+// - route handler: the Next route's exported GET called directly through a small node->web adapter
+//   (what Next adds on top — routing, its own request objects — is not included, so the real route
+//   is slower still);
+// - constant handler: a route() handler returning the same constant Buffer through the same adapter,
+//   the floor of any route-level answer.
+// Plus: upstream requests for 100 concurrent misses on one key (single-flight; goal 1).
+// Load comes from autocannon in a worker thread; the provider is a local fake on 127.0.0.1; the
+// database is a throw-away PGlite (or DATABASE_URL, where the bench's provider is removed afterwards).
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+type AutocannonResult = {
+  requests: { average: number; total: number };
+  latency: { average: number; p50: number; p99: number };
+  throughput: { average: number };
+  errors: number;
+  non2xx: number;
+};
+type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
+
+const DURATION_S = 5;
+const CONNECTIONS = 20;
+
+function listen(listener: http.RequestListener): Promise<{ server: http.Server; url: string }> {
+  const server = http.createServer(listener);
+  server.keepAliveTimeout = 65_000;
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` })),
+  );
+}
+
+type WebHandler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
+
+/** Calls a web route handler for a node request, as a framework would (without its other costs). */
+function adapter(handler: WebHandler, params: (pathname: string) => Record<string, string>): http.RequestListener {
+  return (req, res) => {
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+      const response = await handler(new Request(url, { method: req.method, headers }), { params: Promise.resolve(params(url.pathname)) });
+      const out: Record<string, string> = {};
+      response.headers.forEach((v, k) => (out[k] = v));
+      res.writeHead(response.status, out);
+      if (response.body) await pipeline(Readable.fromWeb(response.body as never), res);
+      else res.end();
+    })().catch((err: unknown) => {
+      console.error(err);
+      res.destroy();
+    });
+  };
+}
+
+/** A FeatureCollection whose portal answer is about `bytes` long. */
+function bodyOfSize(bytes: number): unknown {
+  const perFeature = 400;
+  const count = Math.max(1, Math.round(bytes / perFeature));
+  const pad = 'x'.repeat(perFeature - 230);
+  return {
+    type: 'FeatureCollection',
+    features: Array.from({ length: count }, (_, i) => ({
+      type: 'Feature',
+      id: i + 1,
+      geometry: { type: 'Point', coordinates: [17 + (i % 500) / 100, 47.8 + (i % 170) / 100] },
+      properties: { name: `Objekt ${i + 1}`, value: i % 100, note: pad },
+      dm: { title: `Objekt ${i + 1}` },
+    })),
+    dm: { ttl: 3600 },
+  };
+}
+
+const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+
+export async function run(): Promise<void> {
+  const { startProviderServer } = await import('../../tests/helpers/provider-server');
+  const provider = await startProviderServer();
+  process.env.ALLOW_INSECURE_SOURCES = [process.env.ALLOW_INSECURE_SOURCES, provider.hostPort].filter(Boolean).join(',');
+  const { env, resetEnvForTests } = await import('@/lib/env');
+  resetEnvForTests();
+
+  const db = await import('@/lib/db');
+  let tmp: string | undefined;
+  if (env().databaseUrl) {
+    db.setDatabase(db.openDatabase({ migrate: true }));
+  } else {
+    tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
+    db.setDatabase(db.openDatabase({ pgliteDir: tmp, migrate: true, requireHost: true }));
+  }
+  const sql = await db.getSql();
+
+  const { bumpRegistryVersion, deleteProvider, fingerprintOf, insertProvider, replaceProviderDatasets } = await import('@/lib/providers/queries');
+  const { invalidateRegistryCache } = await import('@/lib/providers/served');
+  const { CORS_HEADERS, route } = await import('@/lib/http');
+  const data = await import('@/lib/data');
+  const { GET } = await import('@/app/api/data/[provider]/[dataset]/route');
+
+  const pid = `bench-data-${process.pid}`;
+  const ds = (id: string) => ({
+    id,
+    title: id,
+    source: { type: 'geojson' as const, url: `${provider.url}/${id}.json` },
+    presentation: { type: 'circle', color: '#336699' },
+  });
+  const manifest = {
+    protocol: '0.1',
+    provider: { id: pid, name: 'Bench' },
+    license: { name: 'CC BY 4.0', attribution: 'Bench' },
+    datasets: [ds('small'), ds('large'), ds('flight')],
+  };
+  const fingerprint = fingerprintOf(JSON.stringify(manifest));
+  await insertProvider(sql, {
+    id: pid,
+    name: 'Bench',
+    managedBy: 'provider',
+    manifestUrl: `${provider.url}/manifest.json`,
+    manifest,
+    fingerprint,
+    approval: 'approved',
+    builtIn: false,
+  });
+  await replaceProviderDatasets(sql, { id: pid, approval: 'approved', manifest, approvedManifest: manifest, approvedFingerprint: fingerprint });
+  await bumpRegistryVersion(sql);
+  invalidateRegistryCache();
+
+  // autocannon ships no type declarations; the shape used here is declared above.
+  const autocannonModule = 'autocannon';
+  const autocannon = ((await import(autocannonModule)) as { default: Autocannon }).default;
+  const servers: http.Server[] = [];
+  try {
+    provider.setBody('/small.json', bodyOfSize(10 * 1024));
+    provider.setBody('/large.json', bodyOfSize(1024 * 1024));
+
+    const paramsOf = (pathname: string) => {
+      const [, , , providerId, datasetId] = pathname.split('/');
+      return { provider: providerId, dataset: datasetId };
+    };
+    const routeListener = adapter(GET as WebHandler, paramsOf);
+    // The listener server.ts installs: the fast path, then (there) Next.
+    const fast = await listen(async (req, res) => {
+      if (await data.tryServeCachedData(req, res)) return;
+      routeListener(req, res);
+    });
+    const direct = await listen(routeListener);
+    servers.push(fast.server, direct.server);
+
+    console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, load from a worker thread; identity encoding`);
+    const rows: string[][] = [];
+    const summary: string[] = [];
+    for (const name of ['small', 'large'] as const) {
+      const target = `/api/data/${pid}/${name}`;
+      // Prime: one miss through the route, then check the fast path answers hits.
+      const miss = await fetch(`${direct.url}${target}`);
+      const bytes = Buffer.from(await miss.arrayBuffer());
+      const hit = await fetch(`${fast.url}${target}`);
+      if (hit.headers.get('x-dm-cache') !== 'hit') throw new Error(`fast path did not hit for ${name}`);
+      const headers = { 'Content-Type': 'application/geo+json', ETag: hit.headers.get('etag') ?? '' };
+      const bare = await listen((_req, res) => {
+        res.writeHead(200, { ...headers, 'Content-Length': bytes.length });
+        res.end(bytes);
+      });
+      const constant = await listen(adapter(route(async () => new Response(new Uint8Array(bytes), { headers: { ...headers, ...CORS_HEADERS } })), paramsOf));
+      servers.push(bare.server, constant.server);
+
+      const measure = async (url: string) =>
+        autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
+      const results = {
+        bare: await measure(`${bare.url}${target}`),
+        fast: await measure(`${fast.url}${target}`),
+        route: await measure(`${direct.url}${target}`),
+        constant: await measure(`${constant.url}${target}`),
+      };
+      const base = results.bare.requests.average;
+      const label = `${name} (${fmt(bytes.length / 1024, 1)} KB)`;
+      for (const [kind, r] of Object.entries(results)) {
+        rows.push([
+          label,
+          kind,
+          fmt(r.requests.average),
+          fmt(r.requests.average / base, 2),
+          fmt(r.latency.p50, 1),
+          fmt(r.latency.p99, 1),
+          fmt(r.throughput.average / 1024 / 1024, 0),
+          String(r.errors + r.non2xx),
+        ]);
+      }
+      summary.push(`${label}: fast-path hits ${fmt(results.fast.requests.average)}/s = ${fmt(results.fast.requests.average / base, 2)} of bare node:http`);
+    }
+
+    const head = ['body', 'server', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'MB/s', 'errors'];
+    const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+    const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+    console.log(line(head));
+    for (const r of rows) console.log(line(r));
+
+    // 100 concurrent misses on one key through the fast-path server (they all fall through to the route).
+    provider.setBody('/flight.json', bodyOfSize(10 * 1024));
+    provider.setFault('/flight.json', { type: 'delay', ms: 300 });
+    const before = provider.requests('/flight.json');
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, () => fetch(`${fast.url}/api/data/${pid}/flight`).then(async (r) => ({ status: r.status, size: (await r.arrayBuffer()).byteLength }))),
+    );
+    const upstream = provider.requests('/flight.json') - before;
+    const ok = answers.filter((a) => a.status === 200).length;
+    console.log(`\n100 concurrent misses on one key: ${upstream} upstream request(s), ${ok}/100 answered 200`);
+    for (const s of summary) console.log(s);
+    console.log('goals: hit throughput >= 0.8 of bare node:http; 1 MB hits >= 500/s');
+  } finally {
+    for (const s of servers) s.closeAllConnections(), s.close();
+    await data.deleteCacheEntries({ datasetKey: `${pid}/small` }).catch(() => undefined);
+    await data.deleteCacheEntries({ datasetKey: `${pid}/large` }).catch(() => undefined);
+    await data.deleteCacheEntries({ datasetKey: `${pid}/flight` }).catch(() => undefined);
+    await deleteProvider(sql, { id: pid }).catch(() => undefined);
+    await bumpRegistryVersion(sql).catch(() => undefined);
+    await provider.close();
+    await db.closeDatabase();
+    if (tmp) rmSync(tmp, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
+  run().then(
+    () => process.exit(0),
+    (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
