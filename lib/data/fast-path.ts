@@ -6,7 +6,8 @@ import type http from 'node:http';
 import { CORS_HEADERS } from '@/lib/http';
 import { isFresh } from './entry';
 import { findServedDataset } from '@/lib/providers';
-import { answerFor, prepareDataRequest } from './proxy';
+import { answerFor } from './answer';
+import { prepareDataRequest } from './proxy';
 import { parseDataQuery } from './query';
 import { dataState } from './state';
 
