@@ -1,20 +1,38 @@
-// The home page. The full-screen map replaces this overview once the map website lands.
-import Link from 'next/link';
+// `/`: the full-screen map with the catalog panel. Everything it shows is read from the catalog
+// and GET /api/data; the state lives in the URL (?d=...#zoom/lat/lon).
+import type { Metadata } from 'next';
+import MapAppLazy from '@/components/map/map-app-lazy';
+import '@/components/site/site.css';
+import { env } from '@/lib/env';
+import { mapCatalog } from '@/lib/map/site-data';
 
 export const dynamic = 'force-dynamic';
 
-export default function HomePage() {
+export const metadata: Metadata = {
+  title: { absolute: 'Geodáta Slovenska – mapa' },
+  description:
+    'Mapa geografických dát Slovenska od verejných aj súkromných poskytovateľov: územie, príroda, riziká, doprava. Katalóg datasetov, časový filter, detail objektov.',
+  alternates: { canonical: '/' },
+};
+
+export default async function HomePage() {
+  const datasets = await mapCatalog();
   return (
-    <main style={{ maxWidth: 760, margin: '2rem auto', padding: '0 1rem' }}>
-      <h1>Geodáta Slovenska</h1>
-      <p>
-        Portál zhromažďuje mapové dáta nezávislých poskytovateľov a sprístupňuje ich občanom na mape,
-        AI asistentom cez MCP a <code>llms.txt</code> a poskytovateľom cez validátor a registráciu.
-      </p>
-      <ul>
-        <li><Link href="/api/catalog">Katalóg datasetov (JSON)</Link></li>
-        <li><Link href="/api/places?query=Žilina">Vyhľadávanie miest (JSON)</Link></li>
-      </ul>
+    <main>
+      <h1 className="visually-hidden">Geodáta Slovenska – mapa</h1>
+      <MapAppLazy datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} />
+      <noscript>
+        <div style={{ padding: 20 }}>
+          <p>Mapa potrebuje JavaScript. Zoznam datasetov:</p>
+          <ul>
+            {datasets.map((d) => (
+              <li key={d.key}>
+                <a href={d.links.map}>{d.title}</a> ({d.providerName})
+              </li>
+            ))}
+          </ul>
+        </div>
+      </noscript>
     </main>
   );
 }

@@ -1,6 +1,7 @@
 // The geometry and numbers of a dm.chart drawing: a line over the points, the highlighted
 // period shaded, the value at its end, and the change and trend measured from its start.
 // Pure, so the same model feeds the SVG on the map, on server pages and in tests.
+import { TREND_DEFAULT_THRESHOLD } from '@/lib/protocol/types';
 import type { ChartData, ChartPoint, TimelineItem, TrendValue } from './types';
 
 export interface ChartModel {
@@ -23,8 +24,8 @@ export interface ChartModel {
   trend: TrendValue;
 }
 
-/** Relative change (in percent of the start) under which a development counts as stagnating. */
-export const STAGNATION_PCT = 2;
+/** Relative change (percent of the start) within which a development stagnates: the protocol's default. */
+export const STAGNATION_PCT = TREND_DEFAULT_THRESHOLD;
 
 export function parseChart(input: unknown): ChartData | null {
   let v = input;
@@ -56,10 +57,10 @@ export function parseChart(input: unknown): ChartData | null {
   };
 }
 
-export function trendOf(change: number, start: number): TrendValue {
+export function trendOf(change: number, start: number, threshold = STAGNATION_PCT): TrendValue {
   const pct = start !== 0 ? (change / Math.abs(start)) * 100 : change === 0 ? 0 : Math.sign(change) * Infinity;
-  if (pct > STAGNATION_PCT) return 'roste';
-  if (pct < -STAGNATION_PCT) return 'klesá';
+  if (pct > threshold) return 'roste';
+  if (pct < -threshold) return 'klesá';
   return 'stagnuje';
 }
 
@@ -79,7 +80,7 @@ function indexOfPeriod(points: ChartPoint[], period: string, fallback: number): 
  * `to` (or the last point); the start is the highlight's `from`, or the first point when the
  * highlight is a single period (then the change runs over the series up to that period).
  */
-export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6): ChartModel {
+export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6, threshold = STAGNATION_PCT): ChartModel {
   const pts = chart.points;
   const last = pts.length - 1;
   let iEnd = last;
@@ -124,7 +125,7 @@ export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6):
     end,
     change,
     changePct: start.value !== 0 ? (change / Math.abs(start.value)) * 100 : null,
-    trend: trendOf(change, start.value),
+    trend: trendOf(change, start.value, threshold),
   };
 }
 

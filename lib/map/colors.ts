@@ -2,16 +2,14 @@
 // constant, categorical, interpolate, step and trend (by the `__dm_trend` the portal computes).
 // A feature's own `__dm_color` always wins (the spec: dm.color overrides the presentation colour).
 import type { ExpressionSpecification } from 'maplibre-gl';
+import { TREND_DEFAULT_COLORS, TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
 import type { ColorSpec, HexColor, TrendValue } from './types';
 
 /** The portal's own neutral colours: quiet so that the data's colours stand out. */
 export const DEFAULT_COLOR = '#3b6ea8';
 export const NO_DATA_COLOR = '#b8bec8';
-export const TREND_COLORS: Record<TrendValue, HexColor> = {
-  roste: '#d7301f',
-  stagnuje: '#8c96a3',
-  klesá: '#2b83ba',
-};
+/** The protocol's trend colours (rising drawn as bad news unless the presentation says otherwise). */
+export const TREND_COLORS: Record<TrendValue, HexColor> = TREND_DEFAULT_COLORS;
 export const TREND_LABELS: Record<TrendValue, string> = {
   roste: 'rastie',
   stagnuje: 'stagnuje',
@@ -68,7 +66,7 @@ export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpec
       return [
         'case',
         missing(spec.field),
-        NO_DATA_COLOR,
+        hex(spec.default, NO_DATA_COLOR),
         ['interpolate', ['linear'], numberOf(spec.field), ...stops.flat()],
       ] as unknown as ExpressionSpecification;
     }
@@ -76,17 +74,19 @@ export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpec
       const stops = cleanStops(spec.stops);
       const below = hex(spec.default, NO_DATA_COLOR);
       if (!stops.length) return below;
+      // The protocol: `default` is also the colour of objects without a numeric value.
       return [
         'case',
         missing(spec.field),
-        NO_DATA_COLOR,
+        below,
         ['step', numberOf(spec.field), below, ...stops.flat()],
       ] as unknown as ExpressionSpecification;
     }
     case 'trend': {
       const c = { ...TREND_COLORS };
       for (const k of Object.keys(c) as TrendValue[]) c[k] = hex(spec.colors?.[k], c[k]);
-      return ['match', ['get', '__dm_trend'], 'roste', c.roste, 'stagnuje', c.stagnuje, 'klesá', c.klesá, NO_DATA_COLOR];
+      const none = hex(spec.default, TREND_NO_CHART_COLOR);
+      return ['match', ['get', '__dm_trend'], 'roste', c.roste, 'stagnuje', c.stagnuje, 'klesá', c.klesá, none];
     }
     default:
       return DEFAULT_COLOR;
@@ -111,13 +111,18 @@ export type LegendEntry =
   | { kind: 'steps'; title?: string; below: HexColor; stops: Array<[number, HexColor]> };
 
 /** A legend for a colour spec; `fieldLabel` names the property (from the dataset's fields). */
-export function legendForColor(spec: ColorSpec | undefined, fieldLabel?: string): LegendEntry | null {
+export function legendForColor(
+  spec: ColorSpec | undefined,
+  fieldLabel?: string,
+  /** The field's code -> label table (fields[].values), for categorical legends. */
+  valueLabels?: Record<string, string>,
+): LegendEntry | null {
   if (spec === undefined || typeof spec === 'string') return null;
   switch (spec.type) {
     case 'categorical': {
       const items = Object.entries(spec.values ?? {})
         .filter(([, c]) => isHexColor(c))
-        .map(([value, color]) => ({ color, label: spec.labels?.[value] ?? value }));
+        .map(([value, color]) => ({ color, label: valueLabels?.[value] ?? value }));
       if (spec.default && isHexColor(spec.default)) items.push({ color: spec.default, label: 'ostatné' });
       return { kind: 'swatches', title: fieldLabel, items };
     }
@@ -130,7 +135,7 @@ export function legendForColor(spec: ColorSpec | undefined, fieldLabel?: string)
         color: hex(spec.colors?.[k], TREND_COLORS[k]),
         label: TREND_LABELS[k],
       }));
-      items.push({ color: NO_DATA_COLOR, label: 'bez údajov' });
+      items.push({ color: hex(spec.default, TREND_NO_CHART_COLOR), label: 'bez údajov' });
       return { kind: 'swatches', title: 'Vývoj', items };
     }
     default:

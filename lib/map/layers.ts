@@ -3,7 +3,7 @@
 // outline, lines as lines), styled by the presentation's type; raster datasets read their tiles
 // directly from the provider's `source.tiles`, as the spec says.
 import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
-import { colorExpression } from './colors';
+import { colorExpression, isHexColor } from './colors';
 import type { MapDataset } from './types';
 
 export const POINT_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
@@ -73,7 +73,7 @@ export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
 
   const color = colorExpression(p.color);
   const opacity = num(p.opacity, type === 'fill' ? 0.6 : 0.85, 0, 1);
-  const radius = num(p.radius, 6, 1, 40);
+  const radius = num(p.radius, 6, 1, 50);
   const width = num(p.width, 2, 0.5, 20);
   const layers: LayerSpecification[] = [];
 
@@ -94,8 +94,10 @@ export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
     filter: AREA_FILTER,
     ...zoomRange,
     paint: {
-      'line-color': typeof p.outline === 'string' ? p.outline : '#ffffff',
-      'line-width': ['interpolate', ['linear'], ['zoom'], 6, 0.3, 12, 1.2],
+      'line-color': isHexColor(p.outlineColor) ? p.outlineColor : '#ffffff',
+      'line-width': typeof p.outlineWidth === 'number'
+        ? num(p.outlineWidth, 1, 0, 10)
+        : ['interpolate', ['linear'], ['zoom'], 6, 0.3, 12, 1.2],
       'line-opacity': 0.9,
     },
   });
@@ -106,7 +108,12 @@ export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
     filter: LINE_FILTER,
     ...zoomRange,
     layout: { 'line-cap': 'round', 'line-join': 'round' },
-    paint: { 'line-color': color, 'line-width': width, 'line-opacity': opacity },
+    paint: {
+      'line-color': color,
+      'line-width': width,
+      'line-opacity': opacity,
+      ...(isDash(p.dash) ? { 'line-dasharray': p.dash } : {}),
+    },
   });
   if (type === 'heatmap') {
     layers.push({
@@ -115,7 +122,7 @@ export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
       source,
       filter: POINT_FILTER,
       ...zoomRange,
-      paint: { 'heatmap-radius': radius * 3, 'heatmap-opacity': opacity },
+      paint: heatmapPaint(p, opacity),
     });
   } else {
     layers.push({
@@ -128,17 +135,59 @@ export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
         'circle-color': color,
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 5, Math.max(2, radius * 0.6), 12, radius],
         'circle-opacity': opacity,
-        'circle-stroke-color': '#ffffff',
-        'circle-stroke-width': 1,
+        'circle-stroke-color': isHexColor(p.outlineColor) ? p.outlineColor : '#ffffff',
+        'circle-stroke-width': num(p.outlineWidth, 1, 0, 10),
       },
+    });
+  }
+  if (typeof p.label === 'string' && p.label) {
+    // A text label from a property; MapLibre draws its glyphs locally (no glyph server needed).
+    layers.push({
+      id: `${id}label`,
+      type: 'symbol',
+      source,
+      ...zoomRange,
+      minzoom: Math.max(typeof minzoom === 'number' ? minzoom : 0, 9),
+      layout: {
+        'text-field': ['to-string', ['get', p.label]],
+        'text-size': 11,
+        'text-offset': [0, 1.1],
+        'text-anchor': 'top',
+        'text-optional': true,
+        'symbol-placement': type === 'line' ? 'line' : 'point',
+      },
+      paint: { 'text-color': '#2b3340', 'text-halo-color': 'rgba(255,255,255,0.9)', 'text-halo-width': 1.2 },
     });
   }
   return layers;
 }
 
-/** Layers a click can hit (everything but raster tiles and area outlines). */
+function isDash(v: unknown): v is [number, number] {
+  return Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && n >= 0);
+}
+
+function heatmapPaint(p: MapDataset['presentation'], opacity: number): Record<string, unknown> {
+  const paint: Record<string, unknown> = {
+    'heatmap-radius': num(p.radius, 20, 1, 100),
+    'heatmap-intensity': num(p.intensity, 1, 0.1, 10),
+    'heatmap-opacity': opacity,
+  };
+  if (typeof p.weight === 'string' && p.weight) {
+    paint['heatmap-weight'] = ['coalesce', ['to-number', ['get', p.weight], 0], 0];
+  }
+  const colors = Array.isArray(p.colors) ? p.colors.filter(isHexColor) : [];
+  if (colors.length >= 2) {
+    // Density 0 stays transparent so the basemap shows where there is nothing.
+    const ramp: unknown[] = ['interpolate', ['linear'], ['heatmap-density'], 0, 'rgba(0,0,0,0)'];
+    colors.forEach((c, i) => ramp.push((i + 1) / colors.length, c));
+    paint['heatmap-color'] = ramp;
+  }
+  return paint;
+}
+
+/** Layers a click can hit (everything but raster tiles, area outlines and labels). */
 export function interactiveLayerIds(dataset: MapDataset): string[] {
   return layersForDataset(dataset)
-    .filter((l) => l.type !== 'raster' && !l.id.endsWith(':outline'))
+    .filter((l) => l.type !== 'raster' && l.type !== 'symbol' && !l.id.endsWith(':outline'))
     .map((l) => l.id);
 }

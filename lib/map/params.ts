@@ -2,7 +2,7 @@
 // shape (spec: "not shown"); both the list form (`[{ key, ... }]`) and the map form
 // (`{ key: { ... } }`) are accepted so the map keeps working whichever way a manifest writes them.
 
-export type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'string' | 'number' | 'boolean';
+export type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
 
 export interface ParamOption {
   value: string;
@@ -18,6 +18,7 @@ export interface ParamSpec {
   options: ParamOption[];
   min?: number | string;
   max?: number | string;
+  step?: number;
   unit?: string;
   description?: string;
 }
@@ -29,6 +30,8 @@ export interface FieldSpec {
   unit?: string;
   decimals?: number;
   description?: string;
+  /** Code -> label for properties holding codes. */
+  values?: Record<string, string>;
 }
 
 type Loose = Record<string, unknown>;
@@ -83,11 +86,11 @@ function options(v: unknown): ParamOption[] {
   return [];
 }
 
-const KNOWN_TYPES: ParamType[] = ['enum', 'multi-enum', 'range', 'date-range', 'string', 'number', 'boolean'];
+const KNOWN_TYPES: ParamType[] = ['enum', 'multi-enum', 'range', 'date-range', 'number', 'text'];
 
 export function paramSpecs(params: unknown): ParamSpec[] {
   return entries(params).map(([key, e]) => {
-    const type = (KNOWN_TYPES as string[]).includes(String(e.type)) ? (e.type as ParamType) : 'string';
+    const type = (KNOWN_TYPES as string[]).includes(String(e.type)) ? (e.type as ParamType) : 'text';
     const min = typeof e.min === 'number' || typeof e.min === 'string' ? e.min : undefined;
     const max = typeof e.max === 'number' || typeof e.max === 'string' ? e.max : undefined;
     let def = wireValue(e.default);
@@ -103,6 +106,7 @@ export function paramSpecs(params: unknown): ParamSpec[] {
       options: options(e.options ?? e.values),
       min,
       max,
+      step: typeof e.step === 'number' ? e.step : undefined,
       unit: str(e.unit),
       description: str(e.description),
     };
@@ -117,6 +121,7 @@ export function fieldSpecs(fields: unknown): FieldSpec[] {
     unit: str(e.unit),
     decimals: typeof e.decimals === 'number' ? e.decimals : undefined,
     description: str(e.description),
+    values: isObject(e.values) ? (Object.fromEntries(Object.entries(e.values).filter(([, v]) => typeof v === 'string')) as Record<string, string>) : undefined,
   }));
 }
 

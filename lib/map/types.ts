@@ -3,36 +3,22 @@
 // describe the JSON it receives rather than the registry's internal rows. Parts the spec leaves
 // open (params, fields, presentation extras) are typed loosely and normalised in params.ts.
 
+import type {
+  CategoricalColor,
+  Chart,
+  ChartPoint as ProtocolChartPoint,
+  ColorSpec as ProtocolColorSpec,
+  InterpolateColor,
+  StepColor,
+  TimelineItem as ProtocolTimelineItem,
+  Trend,
+  TrendColor,
+} from '@/lib/protocol/types';
+
 export type HexColor = string;
-
-export interface CategoricalColor {
-  type: 'categorical';
-  field: string;
-  values: Record<string, HexColor>;
-  default?: HexColor;
-  /** Optional human labels for the legend, keyed like `values`. */
-  labels?: Record<string, string>;
-}
-export interface InterpolateColor {
-  type: 'interpolate';
-  field: string;
-  stops: Array<[number, HexColor]>;
-}
-export interface StepColor {
-  type: 'step';
-  field: string;
-  default: HexColor;
-  stops: Array<[number, HexColor]>;
-}
-export interface TrendColor {
-  type: 'trend';
-  /** Colours per computed trend; defaults when absent. */
-  colors?: Partial<Record<TrendValue, HexColor>>;
-  [extra: string]: unknown;
-}
-export type ColorSpec = HexColor | CategoricalColor | InterpolateColor | StepColor | TrendColor;
-
-export type TrendValue = 'roste' | 'stagnuje' | 'klesá';
+export type { CategoricalColor, InterpolateColor, StepColor, TrendColor };
+export type ColorSpec = ProtocolColorSpec;
+export type TrendValue = Trend;
 
 export interface PresentationView {
   type: string;
@@ -40,7 +26,9 @@ export interface PresentationView {
   opacity?: number;
   radius?: number;
   width?: number;
-  outline?: HexColor;
+  outlineColor?: HexColor;
+  outlineWidth?: number;
+  /** Property drawn as a text label next to each object. */
   label?: string;
   [extra: string]: unknown;
 }
@@ -102,23 +90,9 @@ export interface MapDataset {
   pending?: boolean;
 }
 
-export interface ChartPoint {
-  period: string;
-  value: number;
-}
-export interface ChartData {
-  label: string;
-  unit?: string;
-  decimals?: number;
-  note?: string;
-  highlight?: { from: string; to: string };
-  points: ChartPoint[];
-}
-export interface TimelineItem {
-  period: string;
-  count: number;
-  values?: Record<string, number>;
-}
+export type ChartPoint = ProtocolChartPoint;
+export type ChartData = Chart;
+export type TimelineItem = ProtocolTimelineItem;
 
 /** The collection-level `dm` of a data response, as far as the map shows it. */
 export interface CollectionDmView {

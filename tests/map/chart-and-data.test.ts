@@ -42,9 +42,10 @@ describe('chartModel', () => {
     expect(m.start.value).toBe(100);
   });
   test('trend thresholds', () => {
-    expect(trendOf(1, 100)).toBe('stagnuje');
-    expect(trendOf(3, 100)).toBe('roste');
-    expect(trendOf(-3, 100)).toBe('klesá');
+    expect(trendOf(4, 100)).toBe('stagnuje');
+    expect(trendOf(6, 100)).toBe('roste');
+    expect(trendOf(-6, 100)).toBe('klesá');
+    expect(trendOf(3, 100, 2)).toBe('roste');
     expect(trendOf(0, 0)).toBe('stagnuje');
   });
   test('parseChart accepts the JSON string MapLibre hands back and rejects junk', () => {
@@ -98,7 +99,7 @@ describe('params and fields in both shapes', () => {
   });
   test('map form', () => {
     expect(paramDefaults({ obdobie: { type: 'date-range', default: { from: '2024-01-01', to: '2024-12-31' } } })).toEqual({ obdobie: '2024-01-01,2024-12-31' });
-    expect(fieldSpecs({ pocet: { label: 'Počet', unit: 'ks' } })).toEqual([{ key: 'pocet', label: 'Počet', unit: 'ks', type: undefined, decimals: undefined, description: undefined }]);
+    expect(fieldSpecs({ pocet: { label: 'Počet', unit: 'ks' } })).toEqual([{ key: 'pocet', label: 'Počet', unit: 'ks', type: undefined, decimals: undefined, description: undefined, values: undefined }]);
   });
 });
 

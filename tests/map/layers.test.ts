@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { createPropertyExpression, featureFilter, latest, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { colorExpression, legendForColor, NO_DATA_COLOR, TREND_COLORS } from '@/lib/map/colors';
+import { TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
 import { datasetKeyOfLayer, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
 import type { ColorSpec, MapDataset } from '@/lib/map/types';
 import { dataset } from './fixtures';
@@ -38,12 +39,12 @@ const colors: Array<{ name: string; color: ColorSpec; cases: Array<[Record<strin
   {
     name: 'step',
     color: { type: 'step', field: 'v', default: '#111111', stops: [[10, '#222222'], [20, '#333333']] },
-    cases: [[{ v: 5 }, '#111111'], [{ v: 10 }, '#222222'], [{ v: 25 }, '#333333'], [{ v: '15' }, '#222222'], [{}, NO_DATA_COLOR]],
+    cases: [[{ v: 5 }, '#111111'], [{ v: 10 }, '#222222'], [{ v: 25 }, '#333333'], [{ v: '15' }, '#222222'], [{}, '#111111']],
   },
   {
     name: 'trend',
     color: { type: 'trend' },
-    cases: [[{ __dm_trend: 'roste' }, TREND_COLORS.roste], [{ __dm_trend: 'klesá' }, TREND_COLORS['klesá']], [{ __dm_trend: 'stagnuje' }, TREND_COLORS.stagnuje], [{}, NO_DATA_COLOR]],
+    cases: [[{ __dm_trend: 'roste' }, TREND_COLORS.roste], [{ __dm_trend: 'klesá' }, TREND_COLORS['klesá']], [{ __dm_trend: 'stagnuje' }, TREND_COLORS.stagnuje], [{}, TREND_NO_CHART_COLOR]],
   },
   {
     name: 'trend with own colours',
@@ -70,7 +71,9 @@ describe('layersForDataset', () => {
     ...colors.map((c) => ({ name: `circle ${c.name}`, ds: dataset({ key: 'p/circle', presentation: { type: 'circle', color: c.color } }), types: ['fill', 'line', 'line', 'circle'] })),
     { name: 'fill', ds: dataset({ key: 'p/fill', presentation: { type: 'fill', color: '#123456', opacity: 0.5 } }), types: ['fill', 'line', 'line', 'circle'] },
     { name: 'line', ds: dataset({ key: 'p/line', presentation: { type: 'line', color: '#123456', width: 3 } }), types: ['fill', 'line', 'line', 'circle'] },
-    { name: 'heatmap', ds: dataset({ key: 'p/heat', presentation: { type: 'heatmap' } }), types: ['fill', 'line', 'line', 'heatmap'] },
+    { name: 'heatmap', ds: dataset({ key: 'p/heat', presentation: { type: 'heatmap', weight: 'n', colors: ['#ffffcc', '#bd0026'] } }), types: ['fill', 'line', 'line', 'heatmap'] },
+    { name: 'circle with a label and outline', ds: dataset({ key: 'p/lab', presentation: { type: 'circle', label: 'nazov', outlineColor: '#000000', outlineWidth: 2 } }), types: ['fill', 'line', 'line', 'circle', 'symbol'] },
+    { name: 'dashed line', ds: dataset({ key: 'p/dash', presentation: { type: 'line', dash: [2, 1] } }), types: ['fill', 'line', 'line', 'circle'] },
     { name: 'unknown type drawn as auto', ds: dataset({ key: 'p/auto', presentation: { type: 'hexbin' } }), types: ['fill', 'line', 'line', 'circle'] },
     {
       name: 'raster',

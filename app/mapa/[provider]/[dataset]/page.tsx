@@ -1,0 +1,97 @@
+// `/mapa/{provider}/{dataset}`: the dataset's page, readable without JavaScript: map, description,
+// summary numbers (the same function as GET /api/summary), fields, licence, API and MCP use.
+// Datasets of providers awaiting approval are shown with a warning and kept out of search engines.
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import MapAppLazy from '@/components/map/map-app-lazy';
+import { ApiUsage } from '@/components/site/api-usage';
+import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/dataset-facts';
+import { DatasetSummaryView } from '@/components/site/dataset-summary';
+import { env } from '@/lib/env';
+import { isNationwide } from '@/lib/map/catalog';
+import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/map/site-data';
+
+export const dynamic = 'force-dynamic';
+
+type Params = { provider: string; dataset: string };
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { provider, dataset } = await params;
+  const page = await datasetForPage(provider, dataset);
+  if (!page) return { title: 'Dataset sa nenašiel', robots: { index: false } };
+  const d = page.dataset;
+  return {
+    title: `${d.title} – mapa a dáta`,
+    description: (d.description ?? `${d.title} od poskytovateľa ${d.providerName} na mape Slovenska.`).slice(0, 300),
+    alternates: { canonical: d.links.map },
+    robots: page.pending ? { index: false, follow: false } : undefined,
+  };
+}
+
+export default async function DatasetPage({ params }: { params: Promise<Params> }) {
+  const { provider, dataset } = await params;
+  const page = await datasetForPage(provider, dataset);
+  if (!page) notFound();
+  const d = page.dataset;
+  const [catalog, summary, towns] = await Promise.all([
+    mapCatalog(),
+    d.source.type === 'raster' ? Promise.resolve({ summary: null, note: undefined }) : pageSummary(page),
+    isNationwide(d) && !page.pending ? listTowns() : Promise.resolve([]),
+  ]);
+  return (
+    <>
+      <SiteHeader />
+      <main className="page" data-testid="dataset-page">
+        <Breadcrumbs items={[{ href: '/', label: 'Mapa' }, { label: d.providerName }, { label: d.title }]} />
+        <h1>{d.title}</h1>
+        <p className="lead">
+          {d.providerName} · {d.categoryLabel ?? 'Ostatné'}
+        </p>
+        {page.pending && (
+          <div className="warning" role="note" data-testid="pending-warning">
+            <strong>Neschválené dáta.</strong> Poskytovateľ sa zaregistroval sám a operátor portálu jeho dáta ešte
+            neschválil. Dataset nie je v katalógu ani vo vyhľadávaní; používajte ho s rozvahou.{' '}
+            <Link href={`/neschvalene-data#${d.providerId}`}>Prehľad neschválených dát</Link>
+          </div>
+        )}
+        <MapAppLazy
+          datasets={withPageDataset(catalog, d)}
+          defaultDatasets={[d.key]}
+          basemapStyleUrl={env().basemapStyleUrl}
+          embedded
+        />
+        {d.description && <p>{d.description}</p>}
+        {(d.keywords?.length ?? 0) > 0 && <p className="muted">Kľúčové slová: {d.keywords!.join(', ')}</p>}
+
+        {d.source.type !== 'raster' && (
+          <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note }} scope="na celom území" />
+        )}
+
+        <h2>O datasete</h2>
+        <LicenceFacts dataset={d} />
+
+        <h2>Atribúty</h2>
+        <FieldsTable dataset={d} />
+        <ParamsTable dataset={d} />
+
+        <ApiUsage dataset={d} baseUrl={env().publicBaseUrl} />
+
+        {towns.length > 0 && (
+          <section aria-labelledby="towns-title">
+            <h2 id="towns-title">Podľa miest</h2>
+            <ul className="inline-list">
+              {towns.map((t) => (
+                <li key={t.code}>
+                  <Link href={`${d.links.map}/${t.slug}`}>{t.name}</Link>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+// The legend of the enabled datasets: swatches, gradients and steps from each presentation's
+// colour, and a raster's own legend entries or legend image.
+import { legendForColor, swatchColor } from '@/lib/map/colors';
+import { formatNumber } from '@/lib/map/format';
+import { fieldSpecs } from '@/lib/map/params';
+import type { MapDataset } from '@/lib/map/types';
+
+function rasterLegend(d: MapDataset) {
+  const p = d.presentation as { legend?: Array<{ label: string; color?: string }>; legendUrl?: string };
+  if (Array.isArray(p.legend) && p.legend.length) {
+    return (
+      <ul className="legend-swatches">
+        {p.legend.map((e, i) => (
+          <li key={i}>
+            <span className="swatch" style={{ background: e.color ?? 'transparent' }} aria-hidden="true" />
+            {e.label}
+          </li>
+        ))}
+      </ul>
+    );
+  }
+  if (typeof p.legendUrl === 'string' && p.legendUrl.startsWith('https://')) {
+    // eslint-disable-next-line @next/next/no-img-element
+    return <img src={p.legendUrl} alt={`Legenda: ${d.title}`} className="legend-image" loading="lazy" />;
+  }
+  return null;
+}
+
+export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
+  if (dataset.source.type === 'raster') return rasterLegend(dataset);
+  const color = dataset.presentation?.color;
+  const field = typeof color === 'object' && color && 'field' in color ? (color.field as string) : undefined;
+  const def = field ? fieldSpecs(dataset.fields).find((f) => f.key === field) : undefined;
+  const entry = legendForColor(color, def ? `${def.label}${def.unit ? ` (${def.unit})` : ''}` : undefined, def?.values);
+  if (!entry) {
+    return (
+      <ul className="legend-swatches">
+        <li>
+          <span className="swatch" style={{ background: swatchColor(color) }} aria-hidden="true" />
+          objekty
+        </li>
+      </ul>
+    );
+  }
+  return (
+    <div>
+      {entry.title && <div className="legend-field">{entry.title}</div>}
+      {entry.kind === 'swatches' && (
+        <ul className="legend-swatches">
+          {entry.items.map((i) => (
+            <li key={i.label}>
+              <span className="swatch" style={{ background: i.color }} aria-hidden="true" />
+              {i.label}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry.kind === 'gradient' && entry.stops.length > 0 && (
+        <div>
+          <div
+            className="legend-gradient"
+            aria-hidden="true"
+            style={{ background: `linear-gradient(to right, ${entry.stops.map(([, c]) => c).join(', ')})` }}
+          />
+          <div className="legend-scale">
+            <span>{formatNumber(entry.stops[0][0])}</span>
+            <span>{formatNumber(entry.stops[entry.stops.length - 1][0])}</span>
+          </div>
+        </div>
+      )}
+      {entry.kind === 'steps' && (
+        <ul className="legend-swatches">
+          <li>
+            <span className="swatch" style={{ background: entry.below }} aria-hidden="true" />
+            pod {formatNumber(entry.stops[0]?.[0])}
+          </li>
+          {entry.stops.map(([v, c], i) => (
+            <li key={v}>
+              <span className="swatch" style={{ background: c }} aria-hidden="true" />
+              {i + 1 < entry.stops.length ? `${formatNumber(v)} – ${formatNumber(entry.stops[i + 1][0])}` : `od ${formatNumber(v)}`}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+export function Legend({ datasets }: { datasets: MapDataset[] }) {
+  if (!datasets.length) return null;
+  return (
+    <section className="map-legend" data-testid="legend" aria-label="Legenda">
+      <h2 className="visually-hidden">Legenda</h2>
+      {datasets.map((d) => (
+        <div key={d.key} className="legend-item">
+          <div className="legend-title">{d.title}</div>
+          <DatasetLegend dataset={d} />
+        </div>
+      ))}
+    </section>
+  );
+}
+
+/** Attribution of the basemap and of every enabled dataset: always visible next to the map. */
+export function Attribution({ basemap, datasets }: { basemap: string; datasets: MapDataset[] }) {
+  const parts = [...new Set([...datasets.map((d) => d.attribution).filter(Boolean), basemap])];
+  return (
+    <div className="map-attribution" data-testid="attribution">
+      {parts.join(' · ')} · MapLibre
+    </div>
+  );
+}

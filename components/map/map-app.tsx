@@ -1,0 +1,511 @@
+'use client';
+// The map website's client part: catalog panel, layers, legend, attribution, object detail, time
+// filter and parameter controls, with the whole state in the URL (lib/map/url-state.ts). Data is
+// read from GET /api/data like any other client; nothing is invented here.
+import './map.css';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { StyleSpecification } from 'maplibre-gl';
+import { BASEMAP_ATTRIBUTION, basemapStyle } from '@/lib/basemap/style';
+import { swatchColor } from '@/lib/map/colors';
+import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
+import { formatNumber } from '@/lib/map/format';
+import { paramDefaults, paramSpecs } from '@/lib/map/params';
+import {
+  SLOVAKIA_VIEW,
+  effectiveParams,
+  parseMapState,
+  roundView,
+  serializeMapState,
+  withDataset,
+  withParam,
+  type MapDefaults,
+  type MapState,
+} from '@/lib/map/url-state';
+import type { CollectionDmView, MapDataset, MapView } from '@/lib/map/types';
+import { ParamControl, TimeFilter } from './controls';
+import { ObjectDetail } from './detail';
+import { Attribution, Legend } from './legend';
+import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
+
+/** Pause after the map stops moving before bbox datasets are reloaded. */
+const BBOX_DEBOUNCE_MS = 350;
+/** Objects listed for keyboard access per dataset. */
+const MAX_LISTED = 200;
+
+export interface MapAppProps {
+  /** Every dataset the panel offers (the catalog, plus the page's own dataset when it is pending). */
+  datasets: MapDataset[];
+  /** The page's default selection: nothing on the home page. */
+  defaultDatasets?: string[];
+  /** Parameter values a composed map sets instead of the datasets' own defaults. */
+  defaultParams?: Record<string, Record<string, string>>;
+  defaultView?: MapView;
+  /** BASEMAP_STYLE_URL: an online style; otherwise the offline basemap served by the portal. */
+  basemapStyleUrl?: string;
+  /** A boundary to outline (municipality pages). */
+  focus?: GeoJSON.Feature | null;
+  /** Embedded in a page (dataset, municipality, composed map) rather than full screen. */
+  embedded?: boolean;
+  /** Start with the catalog panel open. */
+  panelOpen?: boolean;
+}
+
+type LoadState =
+  | { status: 'loading'; url: string; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView }
+  | { status: 'ok'; url: string; data: GeoJSON.FeatureCollection; dm: CollectionDmView; cache: string | null }
+  | { status: 'error'; url: string; message: string; code: string }
+  | { status: 'zoom'; minZoom: number }
+  | { status: 'none' };
+
+function searchText(d: MapDataset): string {
+  return [d.title, d.description, d.providerName, d.categoryLabel, ...(d.keywords ?? []), ...(d.useCases ?? [])]
+    .filter(Boolean)
+    .join(' ')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '');
+}
+
+function fold(s: string): string {
+  return s.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '').trim();
+}
+
+function featureTitle(f: GeoJSON.Feature, d: MapDataset, i: number): string {
+  const p = f.properties ?? {};
+  if (typeof p.__dm_title === 'string' && p.__dm_title) return p.__dm_title;
+  for (const k of ['name', 'nazov', 'názov', 'title']) if (typeof p[k] === 'string') return p[k] as string;
+  return `${d.title} ${i + 1}`;
+}
+
+export default function MapApp(props: MapAppProps) {
+  const { datasets, basemapStyleUrl, focus, embedded = false } = props;
+  const byKey = useMemo(() => new Map(datasets.map((d) => [d.key, d])), [datasets]);
+
+  const defaults: MapDefaults = useMemo(() => {
+    const params: Record<string, Record<string, string>> = {};
+    for (const d of datasets) params[d.key] = { ...paramDefaults(d.params), ...(props.defaultParams?.[d.key] ?? {}) };
+    return { datasets: props.defaultDatasets ?? [], params, view: props.defaultView ?? SLOVAKIA_VIEW };
+  }, [datasets, props.defaultDatasets, props.defaultParams, props.defaultView]);
+
+  const [state, setState] = useState<MapState>(() =>
+    parseMapState(window.location.search, window.location.hash, defaults),
+  );
+  const [jump, setJump] = useState<{ view: MapView; seq: number } | null>(null);
+  const [viewport, setViewport] = useState<{ bbox: Bbox; zoom: number } | null>(null);
+  const [loads, setLoads] = useState<Record<string, LoadState>>({});
+  const [selected, setSelected] = useState<{ key: string; properties: Record<string, unknown> } | null>(null);
+  const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? !embedded);
+  const [query, setQuery] = useState('');
+  const [timeKey, setTimeKey] = useState<string | null>(null);
+  const controllers = useRef(new Map<string, { ctrl: AbortController; url: string }>());
+
+  const mapStyle = useMemo<string | StyleSpecification>(
+    () => basemapStyle(basemapStyleUrl, window.location.origin),
+    [basemapStyleUrl],
+  );
+
+  // State -> URL (replaceState: moving the map must not flood the history).
+  useEffect(() => {
+    const { search, hash } = serializeMapState(state, defaults);
+    const next = `${window.location.pathname}${search}${hash}`;
+    if (next !== `${window.location.pathname}${window.location.search}${window.location.hash}`) {
+      window.history.replaceState(window.history.state, '', next);
+    }
+  }, [state, defaults]);
+
+  // URL -> state when a person edits the address or goes back.
+  useEffect(() => {
+    const onNav = () => {
+      const s = parseMapState(window.location.search, window.location.hash, defaults);
+      setState(s);
+      setJump((j) => ({ view: s.view, seq: (j?.seq ?? 0) + 1 }));
+    };
+    window.addEventListener('popstate', onNav);
+    window.addEventListener('hashchange', onNav);
+    return () => {
+      window.removeEventListener('popstate', onNav);
+      window.removeEventListener('hashchange', onNav);
+    };
+  }, [defaults]);
+
+  const onViewChange = useCallback((view: MapView, bbox: Bbox) => {
+    setState((s) => {
+      const r = roundView(view);
+      const o = roundView(s.view);
+      return r.zoom === o.zoom && r.lat === o.lat && r.lon === o.lon ? s : { ...s, view: r };
+    });
+    setViewport({ bbox, zoom: view.zoom });
+  }, []);
+
+  // Debounced viewport for bbox datasets: they reload only after the map rests.
+  const [restingViewport, setRestingViewport] = useState<{ bbox: Bbox; zoom: number } | null>(null);
+  useEffect(() => {
+    if (!viewport) return;
+    const t = setTimeout(() => setRestingViewport(viewport), restingViewport ? BBOX_DEBOUNCE_MS : 0);
+    return () => clearTimeout(t);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [viewport]);
+
+  const enabled = useMemo(() => state.datasets.map((k) => byKey.get(k)).filter((d): d is MapDataset => !!d), [state.datasets, byKey]);
+
+  // What each enabled dataset should show: a request URL, a zoom notice, or nothing to load.
+  const wanted = useMemo(() => {
+    const out = new Map<string, { status: 'fetch'; url: string } | { status: 'zoom'; minZoom: number }>();
+    for (const d of enabled) {
+      if (!hasDataEndpoint(d)) continue;
+      if (isBboxMode(d)) {
+        if (!restingViewport) continue;
+        if (belowMinZoom(d, restingViewport.zoom)) {
+          out.set(d.key, { status: 'zoom', minZoom: d.coverage?.minZoom ?? 0 });
+          continue;
+        }
+      }
+      const url = dataRequestUrl(d, {
+        params: effectiveParams(state, defaults, d.key),
+        defaults: defaults.params[d.key] ?? {},
+        bbox: restingViewport?.bbox,
+        zoom: restingViewport?.zoom,
+      });
+      if (url) out.set(d.key, { status: 'fetch', url });
+    }
+    return out;
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [enabled, state.params, defaults, restingViewport]);
+
+  // A changed URL aborts the request in flight; the previous data stays drawn until the new arrives.
+  useEffect(() => {
+    for (const [key, c] of controllers.current) {
+      const w = wanted.get(key);
+      if (!w || w.status !== 'fetch' || w.url !== c.url) {
+        c.ctrl.abort();
+        controllers.current.delete(key);
+      }
+    }
+    setLoads((prev) => {
+      let changed = Object.keys(prev).length !== wanted.size;
+      const next: Record<string, LoadState> = {};
+      for (const [key, w] of wanted) {
+        const p = prev[key];
+        if (w.status === 'fetch') {
+          if (p && 'url' in p && p.url === w.url) {
+            next[key] = p;
+          } else {
+            changed = true;
+            next[key] = {
+              status: 'loading',
+              url: w.url,
+              data: p && 'data' in p ? p.data : undefined,
+              dm: p && 'dm' in p ? p.dm : undefined,
+            };
+          }
+        } else {
+          if (!p || p.status !== 'zoom') changed = true;
+          next[key] = w;
+        }
+      }
+      return changed ? next : prev;
+    });
+  }, [wanted]);
+
+  // Start the fetches the load table asks for.
+  useEffect(() => {
+    for (const [key, l] of Object.entries(loads)) {
+      if (l.status !== 'loading' || controllers.current.has(key)) continue;
+      const ctrl = new AbortController();
+      const url = l.url;
+      controllers.current.set(key, { ctrl, url });
+      void (async () => {
+        let result: LoadState;
+        try {
+          const res = await fetch(url, { signal: ctrl.signal, headers: { Accept: 'application/geo+json, application/json' } });
+          const body = (await res.json().catch(() => null)) as
+            | (GeoJSON.FeatureCollection & { dm?: CollectionDmView })
+            | { error?: string; code?: string }
+            | null;
+          if (!res.ok || !body || !('features' in body)) {
+            const err = (body ?? {}) as { error?: string; code?: string };
+            result = { status: 'error', url, message: err.error ?? `HTTP ${res.status}`, code: err.code ?? 'http_error' };
+          } else {
+            result = { status: 'ok', url, data: body, dm: body.dm ?? {}, cache: res.headers.get('x-dm-cache') };
+          }
+        } catch (e) {
+          if ((e as Error).name === 'AbortError') return;
+          result = { status: 'error', url, message: 'Dáta sa nepodarilo načítať.', code: 'source_unreachable' };
+        } finally {
+          if (controllers.current.get(key)?.ctrl === ctrl) controllers.current.delete(key);
+        }
+        setLoads((prev) => {
+          const p = prev[key];
+          if (!p || !('url' in p) || p.url !== url) return prev;
+          return { ...prev, [key]: result };
+        });
+      })();
+    }
+  }, [loads]);
+
+  useEffect(() => {
+    const ctrls = controllers.current;
+    return () => {
+      for (const c of ctrls.values()) c.ctrl.abort();
+    };
+  }, []);
+
+  const canvasLayers: CanvasLayer[] = useMemo(
+    () =>
+      enabled.map((d) => {
+        const l = loads[d.key];
+        const data = l && 'data' in l ? l.data : undefined;
+        return { dataset: d, data };
+      }),
+    [enabled, loads],
+  );
+
+  const onFeatureClick = useCallback((f: ClickedFeature | null) => {
+    setSelected(f ? { key: f.key, properties: f.properties } : null);
+  }, []);
+
+  const toggle = (key: string, on: boolean) => {
+    setState((s) => withDataset(s, key, on));
+    if (!on && selected?.key === key) setSelected(null);
+  };
+  const setParam = (key: string, param: string, value: string) => setState((s) => withParam(s, defaults, key, param, value));
+
+  const filtered = useMemo(() => {
+    const q = fold(query);
+    const words = q.split(/\s+/).filter(Boolean);
+    return datasets.filter((d) => words.every((w) => searchText(d).includes(w)));
+  }, [datasets, query]);
+  const groups = useMemo(() => {
+    const m = new Map<string, MapDataset[]>();
+    for (const d of filtered) {
+      const label = d.categoryLabel ?? 'Ostatné';
+      m.set(label, [...(m.get(label) ?? []), d]);
+    }
+    return [...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'sk'));
+  }, [filtered]);
+
+  const temporal = enabled.filter((d) => d.temporal?.param && paramSpecs(d.params).some((p) => p.key === d.temporal?.param));
+  const timeDataset = temporal.find((d) => d.key === timeKey) ?? temporal[temporal.length - 1];
+  const selectedDataset = selected ? byKey.get(selected.key) : undefined;
+
+  return (
+    <div className={embedded ? 'map-app map-app-embedded' : 'map-app'} data-testid="map-app">
+      <div className="map-canvas" data-testid="map-canvas" role="region" aria-label="Mapa">
+        <MapCanvas
+          mapStyle={mapStyle}
+          layers={canvasLayers}
+          initialView={state.view}
+          jumpTo={jump}
+          focus={focus}
+          onViewChange={onViewChange}
+          onFeatureClick={onFeatureClick}
+        />
+      </div>
+
+      <aside className={panelOpen ? 'catalog-panel open' : 'catalog-panel'} data-testid="catalog-panel" aria-label="Katalóg datasetov">
+        <button
+          type="button"
+          className="panel-toggle"
+          aria-expanded={panelOpen}
+          aria-controls="catalog-body"
+          onClick={() => setPanelOpen((o) => !o)}
+          data-testid="catalog-toggle"
+        >
+          {panelOpen ? '‹ Skryť katalóg' : '☰ Katalóg'}
+        </button>
+        <div id="catalog-body" className="catalog-body" hidden={!panelOpen}>
+          <label htmlFor="catalog-search" className="visually-hidden">
+            Hľadať dataset
+          </label>
+          <input
+            id="catalog-search"
+            type="search"
+            placeholder="Hľadať dataset (napr. záplavy, obyvatelia)…"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            data-testid="catalog-search"
+          />
+
+          {enabled.length > 0 && (
+            <section className="enabled" aria-labelledby="enabled-title">
+              <h2 id="enabled-title">Na mape</h2>
+              {enabled.map((d) => (
+                <EnabledDataset
+                  key={d.key}
+                  dataset={d}
+                  load={loads[d.key]}
+                  params={effectiveParams(state, defaults, d.key)}
+                  zoom={viewport?.zoom ?? state.view.zoom}
+                  onParam={(p, v) => setParam(d.key, p, v)}
+                  onOff={() => toggle(d.key, false)}
+                  onSelect={(properties) => setSelected({ key: d.key, properties })}
+                />
+              ))}
+            </section>
+          )}
+
+          <nav aria-label="Kategórie datasetov" className="categories">
+            {groups.length === 0 && <p className="muted">Nič sa nenašlo.</p>}
+            {groups.map(([label, list]) => (
+              <details key={label} open={query.length > 0 || groups.length <= 4}>
+                <summary>
+                  {label} <span className="muted">({list.length})</span>
+                </summary>
+                <ul>
+                  {list.map((d) => (
+                    <li key={d.key}>
+                      <label className="dataset-toggle">
+                        <input
+                          type="checkbox"
+                          checked={state.datasets.includes(d.key)}
+                          onChange={(e) => toggle(d.key, e.target.checked)}
+                          data-testid={`dataset-toggle-${d.key}`}
+                        />
+                        <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(d.presentation?.color) }} aria-hidden="true" />
+                        <span>
+                          {d.title}
+                          <span className="muted small"> · {d.providerName}</span>
+                        </span>
+                      </label>
+                      <a href={d.links.map} className="small" aria-label={`O datasete ${d.title}`}>
+                        info
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </details>
+            ))}
+          </nav>
+        </div>
+      </aside>
+
+      {selected && selectedDataset && (
+        <ObjectDetail dataset={selectedDataset} properties={selected.properties} onClose={() => setSelected(null)} />
+      )}
+
+      <div className="map-bottom">
+        {timeDataset && (() => {
+          const spec = paramSpecs(timeDataset.params).find((p) => p.key === timeDataset.temporal?.param)!;
+          const l = loads[timeDataset.key];
+          const dm = l && 'dm' in l ? l.dm : undefined;
+          return (
+            <div className="time-filter-wrap">
+              {temporal.length > 1 && (
+                <label className="small">
+                  Časový filter pre{' '}
+                  <select value={timeDataset.key} onChange={(e) => setTimeKey(e.target.value)}>
+                    {temporal.map((d) => (
+                      <option key={d.key} value={d.key}>
+                        {d.title}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              )}
+              <TimeFilter
+                title={timeDataset.title}
+                spec={spec}
+                value={effectiveParams(state, defaults, timeDataset.key)[spec.key] ?? spec.default}
+                onChange={(v) => setParam(timeDataset.key, spec.key, v)}
+                timeline={dm?.timeline}
+                chart={dm?.chart}
+              />
+            </div>
+          );
+        })()}
+        <div className="map-bottom-row">
+          <Legend datasets={enabled} />
+          <Attribution basemap={basemapStyleUrl ? 'Podkladová mapa: online štýl' : BASEMAP_ATTRIBUTION} datasets={enabled} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function EnabledDataset({
+  dataset: d,
+  load,
+  params,
+  zoom,
+  onParam,
+  onOff,
+  onSelect,
+}: {
+  dataset: MapDataset;
+  load: LoadState | undefined;
+  params: Record<string, string>;
+  zoom: number;
+  onParam: (param: string, value: string) => void;
+  onOff: () => void;
+  onSelect: (properties: Record<string, unknown>) => void;
+}) {
+  const specs = paramSpecs(d.params).filter((p) => p.key !== d.temporal?.param);
+  const features = load && 'data' in load && load.data ? load.data.features : [];
+  const dm = load && 'dm' in load ? load.dm : undefined;
+  return (
+    <div className="enabled-dataset" data-testid={`enabled-${d.key}`}>
+      <div className="enabled-head">
+        <strong>{d.title}</strong>
+        <button type="button" className="icon-button" onClick={onOff} aria-label={`Skryť ${d.title}`}>
+          ×
+        </button>
+      </div>
+      {!hasDataEndpoint(d) && d.source.type === 'geojson' && (
+        <p className="notice small">
+          Dáta zobrazuje len portál; poskytuje ich{' '}
+          {d.links.source ? <a href={d.links.source}>pôvodná služba</a> : 'pôvodná služba'}.
+        </p>
+      )}
+      {load?.status === 'loading' && <p className="muted small" data-testid="dataset-loading">Načítavam…</p>}
+      {load?.status === 'zoom' && (
+        <p className="notice small" data-testid="dataset-zoom-notice">
+          Priblížte mapu (od úrovne {load.minZoom}); teraz {formatNumber(zoom, 1)}.
+        </p>
+      )}
+      {load?.status === 'error' && (
+        <p className="error small" role="alert" data-testid="dataset-error">
+          {load.message} ({load.code})
+        </p>
+      )}
+      {dm?.notice && (
+        <p className="notice small" data-testid="dataset-notice">
+          {dm.notice}
+        </p>
+      )}
+      {load?.status === 'ok' && (
+        <p className="muted small" data-testid="dataset-count">
+          {formatNumber(load.data.features.length)} objektov
+          {dm?.total !== undefined && dm.total > load.data.features.length ? ` z ${formatNumber(dm.total)}` : ''}
+          {dm?.truncated ? ' (skrátené)' : ''}
+        </p>
+      )}
+      {specs.map((p) => (
+        <ParamControl
+          key={p.key}
+          spec={p}
+          value={params[p.key] ?? p.default}
+          onChange={(v) => onParam(p.key, v)}
+          testId={`param-${d.key}-${p.key}`}
+        />
+      ))}
+      {features.length > 0 && (
+        <details className="feature-list">
+          <summary>Zoznam objektov</summary>
+          <ul>
+            {features.slice(0, MAX_LISTED).map((f, i) => (
+              <li key={String(f.id ?? i)}>
+                <button type="button" className="link-button" onClick={() => onSelect((f.properties ?? {}) as Record<string, unknown>)}>
+                  {featureTitle(f, d, i)}
+                </button>
+              </li>
+            ))}
+          </ul>
+          {features.length > MAX_LISTED && <p className="muted small">a ďalších {formatNumber(features.length - MAX_LISTED)}</p>}
+        </details>
+      )}
+      <a href={d.links.map} className="small">
+        O datasete
+      </a>
+    </div>
+  );
+}

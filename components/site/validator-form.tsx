@@ -1,0 +1,284 @@
+'use client';
+// The providers' validator and registration: paste a manifest (or data) or give its URL, read the
+// report from POST /api/validate; register with POST /api/registration. The portal's own API is
+// the only thing this talks to.
+import { useId, useState } from 'react';
+import { formatNumber } from '@/lib/map/format';
+
+interface Finding {
+  path: string;
+  code: string;
+  message: string;
+  hint?: string;
+}
+interface DatasetLive {
+  id: string;
+  request: string;
+  durationMs: number;
+  featureCount: number | null;
+  errors: Finding[];
+  warnings: Finding[];
+}
+interface Report {
+  valid: boolean;
+  summary: string;
+  errors: Finding[];
+  warnings: Finding[];
+  provider?: { id: string; name: string } | null;
+  datasets?: DatasetLive[];
+}
+interface Registration {
+  registered: boolean;
+  status: string;
+  message: string;
+  provider: { id: string; name: string };
+  links: { review: string; datasets: string[] };
+  check: { summary: string; warnings: Finding[] };
+}
+
+type Mode = 'paste' | 'url';
+
+async function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
+  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: res.status, json: await res.json().catch(() => null) };
+}
+
+function Findings({ title, items, kind }: { title: string; items: Finding[]; kind: 'error' | 'warning' }) {
+  if (!items.length) return null;
+  return (
+    <div data-testid={kind === 'error' ? 'report-errors' : 'report-warnings'}>
+      <h3>
+        {title} ({formatNumber(items.length)})
+      </h3>
+      <ul>
+        {items.map((f, i) => (
+          <li key={i} className="finding">
+            <code>{f.code}</code> {f.path && <code>{f.path}</code>} – {f.message}
+            {f.hint && <div className="hint">Tip: {f.hint}</div>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function ReportView({ report }: { report: Report }) {
+  return (
+    <section className={`report ${report.valid ? 'ok' : 'bad'}`} data-testid="validator-report" aria-live="polite">
+      <h2 data-testid="report-verdict">{report.valid ? '✓ Platné' : '✗ Neplatné'}</h2>
+      <p data-testid="report-summary">{report.summary}</p>
+      {report.provider && (
+        <p>
+          Poskytovateľ: <strong>{report.provider.name}</strong> (<code>{report.provider.id}</code>)
+        </p>
+      )}
+      <Findings title="Chyby" items={report.errors} kind="error" />
+      <Findings title="Odporúčania" items={report.warnings} kind="warning" />
+      {report.datasets && report.datasets.length > 0 && (
+        <div data-testid="report-datasets">
+          <h3>Skúšobné dopyty na datasety</h3>
+          <table className="data">
+            <thead>
+              <tr>
+                <th scope="col">Dataset</th>
+                <th scope="col" className="num">
+                  Objekty
+                </th>
+                <th scope="col" className="num">
+                  Čas
+                </th>
+                <th scope="col">Výsledok</th>
+              </tr>
+            </thead>
+            <tbody>
+              {report.datasets.map((d) => (
+                <tr key={d.id}>
+                  <td>
+                    <code>{d.id}</code>
+                    <div className="muted small" style={{ wordBreak: 'break-all' }}>
+                      {d.request}
+                    </div>
+                  </td>
+                  <td className="num">{d.featureCount === null ? '–' : formatNumber(d.featureCount)}</td>
+                  <td className="num">{formatNumber(d.durationMs)} ms</td>
+                  <td>
+                    {d.errors.length === 0 && d.warnings.length === 0 && 'v poriadku'}
+                    {[...d.errors, ...d.warnings].map((f, i) => (
+                      <div key={i} className="finding">
+                        <code>{f.code}</code> {f.message}
+                        {f.hint && <div className="hint">Tip: {f.hint}</div>}
+                      </div>
+                    ))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+export function ValidatorForm() {
+  const [mode, setMode] = useState<Mode>('paste');
+  const [text, setText] = useState('');
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [report, setReport] = useState<Report | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  const textId = useId();
+  const urlId = useId();
+
+  async function validate() {
+    setProblem(null);
+    setReport(null);
+    let body: unknown;
+    if (mode === 'paste') {
+      try {
+        body = JSON.parse(text);
+      } catch (e) {
+        setProblem(`Vložený text nie je platný JSON: ${(e as Error).message}`);
+        return;
+      }
+    } else {
+      if (!url.trim()) {
+        setProblem('Zadajte adresu manifestu.');
+        return;
+      }
+      body = { manifestUrl: url.trim() };
+    }
+    setBusy(true);
+    try {
+      const { status, json } = await postJson('/api/validate', body);
+      const r = json as Report & { error?: string; code?: string };
+      if (status !== 200 || !r || typeof r.valid !== 'boolean') setProblem(`${r?.error ?? `HTTP ${status}`}${r?.code ? ` (${r.code})` : ''}`);
+      else setReport(r);
+    } catch {
+      setProblem('Portál neodpovedá.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function loadSample() {
+    const res = await fetch('/priklady/manifest-minimal.json');
+    setText(JSON.stringify(await res.json(), null, 2));
+    setMode('paste');
+  }
+
+  return (
+    <div data-testid="validator">
+      <div className="tabs" role="tablist" aria-label="Čo overiť">
+        <button type="button" role="tab" aria-selected={mode === 'paste'} onClick={() => setMode('paste')} data-testid="validator-tab-paste">
+          Vložiť JSON
+        </button>
+        <button type="button" role="tab" aria-selected={mode === 'url'} onClick={() => setMode('url')} data-testid="validator-tab-url">
+          Adresa manifestu (živý test)
+        </button>
+      </div>
+      {mode === 'paste' ? (
+        <div className="form-row">
+          <label htmlFor={textId}>Manifest alebo dáta (JSON)</label>
+          <textarea
+            id={textId}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            spellCheck={false}
+            placeholder='{"protocol": "0.1", "provider": {...}, "datasets": [...]}'
+            data-testid="validator-input"
+          />
+          <div>
+            <button type="button" className="button secondary" onClick={() => void loadSample()} data-testid="validator-sample">
+              Vložiť ukážkový manifest
+            </button>
+          </div>
+        </div>
+      ) : (
+        <div className="form-row">
+          <label htmlFor={urlId}>Adresa manifestu (https)</label>
+          <input
+            id={urlId}
+            type="url"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            placeholder="https://data.mojaobec.sk/manifest.json"
+            data-testid="validator-url"
+          />
+          <span className="muted small">Portál manifest stiahne a každému datasetu pošle skúšobný dopyt.</span>
+        </div>
+      )}
+      <button type="button" className="button" onClick={() => void validate()} disabled={busy} data-testid="validator-submit">
+        {busy ? 'Overujem…' : 'Overiť'}
+      </button>
+      {problem && (
+        <p className="error" role="alert" data-testid="validator-problem">
+          {problem}
+        </p>
+      )}
+      {report && <ReportView report={report} />}
+    </div>
+  );
+}
+
+export function RegistrationForm() {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ status: number; body: Registration | null; error?: string; code?: string; check?: Report } | null>(null);
+  const id = useId();
+
+  async function register() {
+    setBusy(true);
+    setResult(null);
+    try {
+      const { status, json } = await postJson('/api/registration', { manifestUrl: url.trim() });
+      const j = (json ?? {}) as Registration & { error?: string; code?: string; check?: Report };
+      setResult(status === 200 || status === 201 ? { status, body: j } : { status, body: null, error: j.error, code: j.code, check: j.check });
+    } catch {
+      setResult({ status: 0, body: null, error: 'Portál neodpovedá.' });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <div data-testid="registration">
+      <div className="form-row">
+        <label htmlFor={id}>Adresa manifestu na registráciu</label>
+        <input id={id} type="url" value={url} onChange={(e) => setUrl(e.target.value)} placeholder="https://data.mojaobec.sk/manifest.json" data-testid="registration-url" />
+      </div>
+      <button type="button" className="button" onClick={() => void register()} disabled={busy || !url.trim()} data-testid="registration-submit">
+        {busy ? 'Registrujem…' : 'Zaregistrovať'}
+      </button>
+      {result?.body && (
+        <section className="report ok" data-testid="registration-result" aria-live="polite">
+          <h2>{result.status === 201 ? 'Zaregistrované' : 'Už registrované'}</h2>
+          <p>{result.body.message}</p>
+          <p>
+            Stav: <strong>{result.body.status === 'approved' ? 'schválené' : 'čaká na schválenie'}</strong> ·{' '}
+            <a href={result.body.links.review}>prehľad neschválených dát</a>
+          </p>
+          {result.body.links.datasets.length > 0 && (
+            <ul>
+              {result.body.links.datasets.map((l) => (
+                <li key={l}>
+                  <a href={l}>{l}</a>
+                </li>
+              ))}
+            </ul>
+          )}
+          {result.body.check.warnings.length > 0 && <Findings title="Odporúčania" items={result.body.check.warnings} kind="warning" />}
+        </section>
+      )}
+      {result && !result.body && (
+        <div data-testid="registration-error">
+          <p className="error" role="alert">
+            {result.error ?? `HTTP ${result.status}`}
+            {result.code ? ` (${result.code})` : ''}
+          </p>
+          {result.check && typeof result.check.valid === 'boolean' && <ReportView report={result.check} />}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+// The offline basemap style: boundaries and names of regions, districts and municipalities served
+// by the portal itself (GET /api/basemap/{layer}), so the map works with no internet at all.
+// Labels need no glyph server: the style has no `glyphs` URL, and MapLibre (v5+) then draws text
+// with the browser's own fonts (TinySDF), which is what "offline" needs.
+import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
+
+export const BASEMAP_ATTRIBUTION = 'Hranice a názvy: ŠÚ SR, MV SR (register adries)';
+
+const INK = '#4a5260';
+const HALO = 'rgba(255,255,255,0.9)';
+
+/** `origin` makes the GeoJSON URLs absolute: MapLibre loads them in a worker, where relative URLs break. */
+export function offlineBasemapStyle(origin: string): StyleSpecification {
+  const url = (layer: string) => `${origin.replace(/\/+$/, '')}/api/basemap/${layer}`;
+  const label = (
+    id: string,
+    kinds: string[],
+    minzoom: number,
+    maxzoom: number,
+    size: number | [number, number],
+    extra: Record<string, unknown> = {},
+  ): LayerSpecification => ({
+    id,
+    type: 'symbol',
+    source: 'basemap-labels',
+    minzoom,
+    maxzoom,
+    filter: ['match', ['get', 'kind'], kinds, true, false] as never,
+    layout: {
+      'text-field': ['get', 'name'] as never,
+      'text-size': (Array.isArray(size) ? ['interpolate', ['linear'], ['zoom'], minzoom, size[0], maxzoom, size[1]] : size) as never,
+      'text-max-width': 8,
+      'text-padding': 4,
+      ...extra,
+    },
+    paint: { 'text-color': INK, 'text-halo-color': HALO, 'text-halo-width': 1.4 },
+  });
+  return {
+    version: 8,
+    name: 'Geodáta Slovenska – offline',
+    sources: {
+      'basemap-regions': { type: 'geojson', data: url('regions'), attribution: BASEMAP_ATTRIBUTION },
+      'basemap-districts': { type: 'geojson', data: url('districts') },
+      'basemap-municipalities': { type: 'geojson', data: url('municipalities') },
+      'basemap-labels': { type: 'geojson', data: url('labels') },
+    },
+    layers: [
+      { id: 'basemap-background', type: 'background', paint: { 'background-color': '#e9ecef' } },
+      { id: 'basemap-land', type: 'fill', source: 'basemap-regions', paint: { 'fill-color': '#fbfaf6' } },
+      {
+        id: 'basemap-municipality-lines',
+        type: 'line',
+        source: 'basemap-municipalities',
+        minzoom: 8.5,
+        paint: { 'line-color': '#c4c8cf', 'line-width': ['interpolate', ['linear'], ['zoom'], 8.5, 0.3, 13, 1] },
+      },
+      {
+        id: 'basemap-district-lines',
+        type: 'line',
+        source: 'basemap-districts',
+        minzoom: 6.5,
+        paint: { 'line-color': '#9ea4ad', 'line-width': ['interpolate', ['linear'], ['zoom'], 6.5, 0.5, 12, 1.5], 'line-dasharray': [3, 2] },
+      },
+      {
+        id: 'basemap-region-lines',
+        type: 'line',
+        source: 'basemap-regions',
+        paint: { 'line-color': '#7d838d', 'line-width': ['interpolate', ['linear'], ['zoom'], 5, 0.8, 12, 2.2] },
+      },
+      label('basemap-label-region', ['region'], 5, 8, [11, 14], { 'text-transform': 'uppercase', 'text-letter-spacing': 0.08 }),
+      label('basemap-label-district', ['district'], 8, 10.5, 12),
+      label('basemap-label-city', ['city'], 6, 24, [12, 16]),
+      label('basemap-label-town', ['town'], 7.5, 24, [11, 14]),
+      label('basemap-label-municipality', ['municipality'], 10, 24, [11, 13]),
+      label('basemap-label-city-district', ['city_district'], 11, 24, [11, 13]),
+    ],
+  };
+}
+
+/** The style the map starts with: an online style when BASEMAP_STYLE_URL is set, else the offline one. */
+export function basemapStyle(onlineStyleUrl: string | undefined, origin: string): string | StyleSpecification {
+  return onlineStyleUrl ? onlineStyleUrl : offlineBasemapStyle(origin);
+}

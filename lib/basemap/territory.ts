@@ -1,0 +1,54 @@
+// Facts about one municipality for its overview page that the place index does not hold:
+// area, postal codes, the boundary simplified for drawing and its extent.
+import { getSql } from '@/lib/db';
+
+export interface MunicipalityFacts {
+  areaKm2: number | null;
+  /** Census 2021 age groups. */
+  population0to14: number | null;
+  population65plus: number | null;
+  postalCodes: string[];
+  /** Simplified boundary (≈ 20 m) for the page map; null for rows without a polygon. */
+  boundary: GeoJSON.MultiPolygon | GeoJSON.Polygon | null;
+  bbox: [number, number, number, number] | null;
+  /** Municipalities of the same district, for the "nearby" links. */
+  neighbours: Array<{ name: string; slug: string; regionSlug: string }>;
+}
+
+export async function getMunicipalityFacts(code: string): Promise<MunicipalityFacts | null> {
+  const sql = await getSql();
+  const rows = await sql<
+    {
+      area: number | null;
+      p014: number | null;
+      p65: number | null;
+      postal: string[];
+      boundary: string | null;
+      bbox: string | null;
+      district: string | null;
+    }[]
+  >`
+    select area_km2 as area, population_0_14 as p014, population_65_plus as p65,
+           postal_codes as postal, district_code as district,
+           ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, 0.0002), 5) as boundary,
+           case when geom is null then null else
+             concat_ws(',', ST_XMin(geom), ST_YMin(geom), ST_XMax(geom), ST_YMax(geom)) end as bbox
+    from municipalities where code = ${code}`;
+  const r = rows[0];
+  if (!r) return null;
+  const neighbours = r.district
+    ? await sql<{ name: string; slug: string; regionSlug: string }[]>`
+        select name, slug, region_slug as "regionSlug" from municipalities
+        where district_code = ${r.district} and code <> ${code} and kind = 'municipality'
+        order by population desc nulls last limit 12`
+    : [];
+  return {
+    areaKm2: r.area,
+    population0to14: r.p014,
+    population65plus: r.p65,
+    postalCodes: [...(r.postal ?? [])].sort(),
+    boundary: r.boundary ? (JSON.parse(r.boundary) as GeoJSON.MultiPolygon) : null,
+    bbox: r.bbox ? (r.bbox.split(',').map(Number) as [number, number, number, number]) : null,
+    neighbours: [...neighbours],
+  };
+}
