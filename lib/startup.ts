@@ -3,6 +3,7 @@
 import { openDatabase, setDatabase, type DatabaseHandle } from './db';
 import { env } from './env';
 import { ensureReferenceData } from './reference/import';
+import { startManifestRefreshLoop } from './providers/refresh';
 import { seedBuiltInProviders } from './providers/seed';
 
 export interface LoadOptions {
@@ -25,5 +26,7 @@ export async function prepareServer(log: (line: string) => void = console.log): 
   const handle = await pending;
   log(`database: ${handle.describe} ready in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await loadContent(handle, { progress: true, log });
+  // Registered manifests are downloaded again periodically (MANIFEST_REFRESH_MINUTES).
+  startManifestRefreshLoop(log);
   return handle;
 }

@@ -1,0 +1,102 @@
+// GET /api/catalog: approved providers and datasets, the manifest fields without source URLs plus the
+// portal's own (key, category label, attribution, links). Built once per registry version.
+import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type Source } from '@/lib/protocol/types';
+import { datasetDataPath, datasetPagePath } from './links';
+import { registrySnapshot, type RegistrySnapshot } from './served';
+import type { CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
+
+/** Slovak labels of the recommended categories; any other value is listed as `other`. */
+export const CATEGORY_LABELS: Record<Category, string> = {
+  territory: 'Územie a správa',
+  nature: 'Príroda a životné prostredie',
+  water: 'Voda',
+  risks: 'Riziká a obmedzenia',
+  energy: 'Energetika',
+  transport: 'Doprava',
+  society: 'Obyvateľstvo a spoločnosť',
+  economy: 'Ekonomika',
+  infrastructure: 'Infraštruktúra',
+  sample: 'Ukážkové dáta',
+  other: 'Ostatné',
+};
+
+export function normalizeCategory(value: string | undefined): Category {
+  return (CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : 'other';
+}
+
+export async function getCatalog(): Promise<CatalogDocument> {
+  const snap = await registrySnapshot();
+  snap.catalog ??= buildCatalog(snap);
+  return { protocol: snap.catalog.protocol, generated: new Date().toISOString(), providers: snap.catalog.providers, datasets: snap.catalog.datasets };
+}
+
+function buildCatalog(snap: RegistrySnapshot): Omit<CatalogDocument, 'generated'> {
+  const datasets = snap.approved.map(catalogEntry);
+  const providers: CatalogProvider[] = [];
+  for (const record of snap.records) {
+    const count = snap.approved.filter((s) => s.provider.id === record.id).length;
+    if (count === 0) continue;
+    providers.push({
+      id: record.id,
+      name: record.approvedManifest?.provider.name ?? record.name,
+      status: record.status,
+      datasetCount: count,
+      managedBy: record.managedBy,
+    });
+  }
+  return { protocol: PROTOCOL_VERSION, providers, datasets };
+}
+
+/** One catalog entry; also what MCP's `catalog` tool lists. */
+export function catalogEntry(s: ServedDataset): CatalogDataset {
+  const { source, presentation, displayOnly: _displayOnly, category, keywords, useCases, license, ...rest } = s.dataset;
+  const [providerId, datasetId] = [s.provider.id, s.dataset.id];
+  const cat = normalizeCategory(category);
+  const links: CatalogDataset['links'] = {
+    data: source.type === 'geojson' && !s.displayOnly ? datasetDataPath(providerId, datasetId) : null,
+    map: datasetPagePath(providerId, datasetId),
+  };
+  if (s.displayOnly) links.source = originalServiceUrl(source);
+  return {
+    key: s.key,
+    providerId,
+    providerName: s.provider.name,
+    ...rest,
+    title: s.dataset.title,
+    category: cat,
+    categoryLabel: CATEGORY_LABELS[cat],
+    keywords: keywords ?? [],
+    useCases: useCases ?? [],
+    ...(license ? { license } : s.license ? { license: s.license } : {}),
+    ...(s.displayOnly ? { displayOnly: true } : {}),
+    source: sourceWithoutUrl(source),
+    presentation: presentation ?? defaultPresentation(source),
+    attribution: s.attribution,
+    links,
+  };
+}
+
+function defaultPresentation(source: Source): Presentation {
+  return source.type === 'raster' ? { type: 'raster' } : { type: 'auto' };
+}
+
+/** The source as the catalog shows it: GeoJSON loses its URL (read through /api/data); raster keeps its tiles. */
+export function sourceWithoutUrl(source: Source): Record<string, unknown> {
+  if (source.type === 'raster') return { ...source };
+  const { url: _url, ...rest } = source;
+  return rest;
+}
+
+/**
+ * The original service of a display-only dataset: the GeoJSON endpoint, or the raster service the
+ * tile template calls (query string and tile path removed, e.g. a WMS or ArcGIS MapServer root).
+ */
+export function originalServiceUrl(source: Source): string {
+  if (source.type === 'geojson') return source.url;
+  const template = source.tiles[0];
+  let base = template.split('?')[0];
+  const brace = base.indexOf('{');
+  if (brace >= 0) base = base.slice(0, brace);
+  base = base.replace(/\/+$/, '').replace(/\/(export|exportImage|tile)$/i, '');
+  return base;
+}

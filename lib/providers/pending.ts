@@ -1,0 +1,33 @@
+// Providers awaiting the operator's approval (the /neschvalene-data page and `operator list --pending`).
+import { getSql, type Sql } from '@/lib/db';
+import { normalizeCategory } from './catalog';
+import { datasetPagePath } from './links';
+import { listProviders } from './queries';
+import type { PendingProvider } from './types';
+
+export async function listPendingProviders(sql?: Sql): Promise<PendingProvider[]> {
+  const rows = await listProviders(sql ?? (await getSql()), { approval: 'pending_review' });
+  return rows
+    .map((p) => ({
+      id: p.id,
+      name: p.manifest.provider.name,
+      description: p.manifest.provider.description ?? null,
+      homepage: p.manifest.provider.homepage ?? null,
+      manifestUrl: p.manifestUrl,
+      fingerprint: p.fingerprint,
+      status: p.status,
+      statusMessage: p.statusMessage,
+      previouslyApproved: Boolean(p.approvedFingerprint),
+      registeredAt: p.createdAt,
+      updatedAt: p.updatedAt,
+      datasets: p.manifest.datasets.map((d) => ({
+        id: d.id,
+        title: d.title,
+        description: d.description ?? null,
+        category: normalizeCategory(d.category),
+        sourceType: d.source.type,
+        link: datasetPagePath(p.id, d.id),
+      })),
+    }))
+    .sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime());
+}

@@ -1,0 +1,221 @@
+// Downloading registered manifests again: periodically (a timer in the server) and on the operator's
+// `refresh`. Approval binds to the SHA-256 of the manifest bytes, so changed content goes back to
+// review while the approved manifest keeps being served; a failed download or an invalid manifest
+// only sets the provider's status and keeps the last good manifest.
+import { getSql, type Sql } from '@/lib/db';
+import { env } from '@/lib/env';
+import { fetchJson, isFetchError } from '@/lib/fetch';
+import type { Manifest } from '@/lib/protocol/types';
+import { checkManifest } from '@/lib/validator';
+import {
+  fingerprintOf,
+  getProviderById,
+  insertProviderEvent,
+  listProviders,
+  listProvidersDueForRefresh,
+  replaceProviderDatasets,
+  touchProviderChecked,
+  updateProvider,
+} from './queries';
+import { pruneRegistrationAttempts } from './rate-limit';
+import { reseedBuiltInProvider } from './seed';
+import type { Approval, ProviderStatus } from './types';
+import { RegistryError, registryWrite } from './write';
+
+export interface RefreshResult {
+  id: string;
+  /** unchanged: same bytes; changed: new content stored; failed: status set, last good kept; reseeded: built-in rebuilt. */
+  outcome: 'unchanged' | 'changed' | 'failed' | 'reseeded' | 'skipped';
+  approval: Approval;
+  status: ProviderStatus;
+  fingerprint: string;
+  message: string;
+}
+
+type Download =
+  | { ok: true; manifest: Manifest; fingerprint: string }
+  | { ok: false; status: Exclude<ProviderStatus, 'ok'>; message: string };
+
+async function download(id: string, manifestUrl: string): Promise<Download> {
+  let json: unknown;
+  let bytes: Buffer;
+  try {
+    const r = await fetchJson(manifestUrl);
+    json = r.json;
+    bytes = r.result.body;
+  } catch (e) {
+    if (!isFetchError(e)) throw e;
+    if (e.code === 'invalid_json' || e.code === 'empty_body') {
+      return { ok: false, status: 'invalid_manifest', message: `${e.code}: ${e.message}` };
+    }
+    return { ok: false, status: 'source_unreachable', message: `${e.code}: ${e.message}` };
+  }
+  const report = checkManifest(json);
+  if (!report.valid) {
+    const first = report.errors[0];
+    return {
+      ok: false,
+      status: 'invalid_manifest',
+      message: `${report.summary}${first ? ` First error: ${first.path} ${first.code}: ${first.message}` : ''}`,
+    };
+  }
+  const manifest = json as Manifest;
+  if (manifest.provider.id !== id) {
+    return { ok: false, status: 'id_mismatch', message: `The manifest now declares provider.id "${manifest.provider.id}", registered as "${id}".` };
+  }
+  return { ok: true, manifest, fingerprint: fingerprintOf(bytes) };
+}
+
+/** Downloads one provider's manifest again and applies the result (see the file comment). */
+export async function refreshProvider({ id }: { id: string }, sql?: Sql): Promise<RefreshResult> {
+  const client = sql ?? (await getSql());
+  const before = await getProviderById(client, { id });
+  if (!before) throw new RegistryError('unknown_provider', `No provider with id "${id}".`);
+  if (before.builtIn) {
+    const r = await reseedBuiltInProvider({ id }, client);
+    return { ...r, outcome: r.changed ? 'reseeded' : 'unchanged' };
+  }
+  if (!before.manifestUrl) {
+    return {
+      id, outcome: 'skipped', approval: before.approval, status: before.status, fingerprint: before.fingerprint,
+      message: 'No manifest URL to download.',
+    };
+  }
+  const result = await download(id, before.manifestUrl);
+
+  return registryWrite(async (tx, changed) => {
+    const row = await getProviderById(tx, { id, forUpdate: true });
+    if (!row) throw new RegistryError('unknown_provider', `No provider with id "${id}".`);
+    if (!result.ok) {
+      const statusChanged = row.status !== result.status || row.statusMessage !== result.message;
+      await updateProvider(tx, id, { status: result.status, statusMessage: result.message, checked: true });
+      if (statusChanged) {
+        await insertProviderEvent(tx, {
+          providerId: id, action: 'refresh_failed', fromApproval: row.approval, toApproval: row.approval,
+          fingerprint: row.fingerprint, actor: 'refresh',
+          detail: { status: result.status, message: result.message, previousStatus: row.status },
+        });
+        changed();
+      }
+      return {
+        id, outcome: 'failed' as const, approval: row.approval, status: result.status, fingerprint: row.fingerprint,
+        message: `${result.status}: ${result.message} The last good manifest is kept.`,
+      };
+    }
+    if (result.fingerprint === row.fingerprint) {
+      if (row.status !== 'ok') {
+        await updateProvider(tx, id, { status: 'ok', statusMessage: null, checked: true });
+        await insertProviderEvent(tx, {
+          providerId: id, action: 'refreshed', fromApproval: row.approval, toApproval: row.approval,
+          fingerprint: row.fingerprint, actor: 'refresh', detail: { previousStatus: row.status },
+        });
+        changed();
+      } else {
+        await touchProviderChecked(tx, { id });
+      }
+      return {
+        id, outcome: 'unchanged' as const, approval: row.approval, status: 'ok' as const, fingerprint: row.fingerprint,
+        message: 'The manifest is unchanged.',
+      };
+    }
+    // Changed content: approval holds only for the approved fingerprint (also when content returns to it).
+    const approval: Approval =
+      row.approval === 'rejected' ? 'rejected' : result.fingerprint === row.approvedFingerprint ? 'approved' : 'pending_review';
+    await updateProvider(tx, id, {
+      name: result.manifest.provider.name,
+      manifest: result.manifest,
+      fingerprint: result.fingerprint,
+      approval,
+      status: 'ok',
+      statusMessage: null,
+      checked: true,
+    });
+    await insertProviderEvent(tx, {
+      providerId: id, action: 'manifest_changed', fromApproval: row.approval, toApproval: approval,
+      fingerprint: result.fingerprint, actor: 'refresh', detail: { previousFingerprint: row.fingerprint },
+    });
+    const after = (await getProviderById(tx, { id }))!;
+    await replaceProviderDatasets(tx, after);
+    changed();
+    return {
+      id, outcome: 'changed' as const, approval, status: 'ok' as const, fingerprint: result.fingerprint,
+      message:
+        approval === 'pending_review' && row.approvedFingerprint
+          ? 'The manifest changed: it awaits approval; the approved manifest is served meanwhile.'
+          : approval === 'pending_review'
+            ? 'The manifest changed; it awaits approval.'
+            : approval === 'approved'
+              ? 'The manifest is back to the approved content.'
+              : 'The manifest changed; the provider stays rejected.',
+    };
+  }, client);
+}
+
+/** Refreshes several providers one after another; one failing does not stop the others. */
+export async function refreshProviders(ids: string[], sql?: Sql): Promise<Array<RefreshResult | { id: string; error: string }>> {
+  const out: Array<RefreshResult | { id: string; error: string }> = [];
+  for (const id of ids) {
+    try {
+      out.push(await refreshProvider({ id }, sql));
+    } catch (e) {
+      out.push({ id, error: e instanceof Error ? e.message : String(e) });
+    }
+  }
+  return out;
+}
+
+/** `refresh --all`: every provider that is not rejected (built-ins are rebuilt from the code). */
+export async function refreshAllProviders(sql?: Sql): Promise<Array<RefreshResult | { id: string; error: string }>> {
+  const client = sql ?? (await getSql());
+  const ids = (await listProviders(client)).filter((p) => p.approval !== 'rejected').map((p) => p.id);
+  return refreshProviders(ids, client);
+}
+
+const loop = globalThis as typeof globalThis & { __portalRefreshLoop?: { stop(): void } };
+
+/**
+ * Starts the periodic refresh (once per process): every provider not downloaded within
+ * MANIFEST_REFRESH_MINUTES is downloaded again; 0 disables it. Timers do not keep the process alive.
+ */
+export function startManifestRefreshLoop(log: (line: string) => void = console.log): { stop(): void } {
+  if (loop.__portalRefreshLoop) return loop.__portalRefreshLoop;
+  const minutes = env().manifestRefreshMinutes;
+  if (minutes <= 0) {
+    log('manifest refresh: disabled (MANIFEST_REFRESH_MINUTES=0)');
+    return { stop() {} };
+  }
+  const intervalMs = minutes * 60_000;
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const sql = await getSql();
+      await pruneRegistrationAttempts(sql);
+      const due = await listProvidersDueForRefresh(sql, { before: new Date(Date.now() - intervalMs) });
+      for (const r of await refreshProviders(due, sql)) {
+        if ('error' in r) log(`manifest refresh: ${r.id}: ${r.error}`);
+        else if (r.outcome !== 'unchanged') log(`manifest refresh: ${r.id}: ${r.message}`);
+      }
+    } catch (e) {
+      log(`manifest refresh failed: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      running = false;
+    }
+  };
+  // Checked often enough that each provider is downloaded close to its interval, also after restarts.
+  const first = setTimeout(() => void tick(), Math.min(intervalMs, 60_000));
+  const timer = setInterval(() => void tick(), Math.min(intervalMs, 10 * 60_000));
+  first.unref();
+  timer.unref();
+  const handle = {
+    stop() {
+      clearTimeout(first);
+      clearInterval(timer);
+      loop.__portalRefreshLoop = undefined;
+    },
+  };
+  loop.__portalRefreshLoop = handle;
+  log(`manifest refresh: every ${minutes} min`);
+  return handle;
+}

@@ -1,0 +1,210 @@
+// POST /api/registration (and MCP register_provider): the spec's registration state table.
+// The live test runs outside any transaction (it may take seconds); the decision and the insert run
+// in one transaction serialised by an advisory lock, with the unique manifest URL and the provider id
+// primary key as the final guard, so parallel registrations of one URL give exactly one 201.
+import { getSql } from '@/lib/db';
+import { ApiError, isApiError } from '@/lib/errors';
+import type { Manifest } from '@/lib/protocol/types';
+import { runLiveTest, type LiveReport } from '@/lib/validator/live';
+import { reviewPath } from './links';
+import {
+  countPendingProviders,
+  datasetLinks,
+  getProviderById,
+  getProviderByManifestUrl,
+  insertProvider,
+  insertProviderEvent,
+  replaceProviderDatasets,
+} from './queries';
+import { ATTEMPT_WINDOW_SECONDS, MAX_ATTEMPTS_PER_WINDOW, recordRegistrationAttempt } from './rate-limit';
+import type { ProviderRecord, RegistrationResult } from './types';
+import { registryWrite } from './write';
+
+/** More providers than this awaiting approval and registration answers 429 queue_full. */
+export const MAX_PENDING_PROVIDERS = 100;
+export const MAX_MANIFEST_URL_LENGTH = 2048;
+/** Adjustable limits (tests lower the queue within their own worker). */
+export const registrationLimits = { maxPending: MAX_PENDING_PROVIDERS };
+const REGISTRATION_LOCK = 4_104_002;
+
+export interface RegistrationOutcome {
+  httpStatus: 200 | 201;
+  result: RegistrationResult;
+}
+
+/** Validates `manifestUrl`: missing or not a string -> invalid_input; not an absolute http(s) URL -> invalid_url. */
+export function parseManifestUrl(input: unknown): string {
+  if (input === undefined || input === null || (typeof input === 'string' && !input.trim())) {
+    throw new ApiError('invalid_input', 'manifestUrl is required: the address of your manifest (JSON).');
+  }
+  if (typeof input !== 'string') throw new ApiError('invalid_input', 'manifestUrl must be a string.');
+  const text = input.trim();
+  if (text.length > MAX_MANIFEST_URL_LENGTH) {
+    throw new ApiError('invalid_url', `manifestUrl is longer than ${MAX_MANIFEST_URL_LENGTH} characters.`);
+  }
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ApiError('invalid_url', 'manifestUrl is not an absolute URL (expected https://...).');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
+    throw new ApiError('invalid_url', `manifestUrl must be an https URL, not ${url.protocol}.`);
+  }
+  if (url.username || url.password) throw new ApiError('invalid_url', 'manifestUrl must not contain credentials.');
+  url.hash = '';
+  return url.href;
+}
+
+/** Database failures become 503 registration_unavailable; the portal's own errors pass through. */
+async function guarded<T>(fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (isApiError(e)) throw e;
+    console.error('[registration] registry not writable', e);
+    throw new ApiError('registration_unavailable', 'The registry cannot be written right now; try again later.', {
+      headers: { 'Retry-After': '60' },
+    });
+  }
+}
+
+function rejectedError(p: ProviderRecord): ApiError {
+  return new ApiError(
+    'rejected',
+    `The portal operator rejected provider "${p.id}"${p.rejectedReason ? `: ${p.rejectedReason}` : ''}.`,
+  );
+}
+
+/** The report's summary and recommendations (the live report lists every dataset's finding at the top level too). */
+function checkOf(report: LiveReport | null): RegistrationResult['check'] {
+  if (!report) return { summary: 'No live test was run.', warnings: [] };
+  return { summary: report.summary, warnings: report.warnings };
+}
+
+/** Dataset pages a provider has on the portal: approved and awaiting-approval datasets. */
+function providerDatasetLinks(p: ProviderRecord): string[] {
+  const links = new Set<string>();
+  if (p.approvedManifest && p.approvedFingerprint) for (const l of datasetLinks(p.approvedManifest, p.id)) links.add(l);
+  if (p.approval === 'pending_review') for (const l of datasetLinks(p.manifest, p.id)) links.add(l);
+  return [...links];
+}
+
+function alreadyRegistered(p: ProviderRecord, report: LiveReport | null): RegistrationOutcome {
+  const status = p.approval === 'approved' ? 'approved' : 'pending_review';
+  return {
+    httpStatus: 200,
+    result: {
+      registered: false,
+      status,
+      message:
+        status === 'approved'
+          ? `This manifest URL is already registered as provider "${p.id}" and approved.`
+          : `This manifest URL is already registered as provider "${p.id}" and awaits the operator's approval.`,
+      provider: { id: p.id, name: p.approvedManifest?.provider.name ?? p.name },
+      links: { review: reviewPath(p.id), datasets: providerDatasetLinks(p) },
+      check: checkOf(report),
+    },
+  };
+}
+
+/** Registered, pending_review, already registered (200) or the error of the spec's table. */
+function decideKnown(p: ProviderRecord, manifest: Manifest | null, report: LiveReport | null): RegistrationOutcome {
+  if (p.approval === 'rejected') throw rejectedError(p);
+  if (manifest && manifest.provider?.id && manifest.provider.id !== p.id) {
+    throw new ApiError(
+      'url_registered',
+      `This manifest URL is registered for provider "${p.id}", but the manifest now declares "${manifest.provider.id}".`,
+    );
+  }
+  return alreadyRegistered(p, report);
+}
+
+export async function registerProvider({
+  manifestUrl: input,
+  clientAddress,
+}: {
+  manifestUrl: unknown;
+  clientAddress: string;
+}): Promise<RegistrationOutcome> {
+  const manifestUrl = parseManifestUrl(input);
+  const sql = await guarded(() => getSql());
+
+  const attempts = await guarded(() => recordRegistrationAttempt(sql, { clientAddress }));
+  if (attempts > MAX_ATTEMPTS_PER_WINDOW) {
+    throw new ApiError(
+      'too_many_requests',
+      `More than ${MAX_ATTEMPTS_PER_WINDOW} registration attempts within ${ATTEMPT_WINDOW_SECONDS} s from this address; try again later.`,
+      { headers: { 'Retry-After': String(ATTEMPT_WINDOW_SECONDS) } },
+    );
+  }
+
+  // A rejected URL is refused before anything is downloaded.
+  const known = await guarded(() => getProviderByManifestUrl(sql, { manifestUrl }));
+  if (known?.approval === 'rejected') throw rejectedError(known);
+
+  const live = await runLiveTest(manifestUrl);
+  if (known) return decideKnown(known, live.manifest, live.report);
+  if (!live.report.valid || !live.manifest || !live.fingerprint) {
+    throw new ApiError('manifest_rejected', `The live test failed: ${live.report.summary}`, { extra: { check: live.report } });
+  }
+  const manifest = live.manifest;
+  const fingerprint = live.fingerprint;
+  const id = manifest.provider.id;
+
+  return guarded(() =>
+    registryWrite(async (tx, changed) => {
+      await tx`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`;
+      const byUrl = await getProviderByManifestUrl(tx, { manifestUrl });
+      if (byUrl) return decideKnown(byUrl, manifest, live.report);
+      const byId = await getProviderById(tx, { id });
+      if (byId) {
+        if (byId.approval === 'rejected') throw rejectedError(byId);
+        throw new ApiError(
+          'id_taken',
+          `Provider id "${id}" is already registered in the portal${byId.manifestUrl ? ` from another manifest URL` : ''}; choose another provider.id.`,
+        );
+      }
+      if ((await countPendingProviders(tx)) >= registrationLimits.maxPending) {
+        throw new ApiError('queue_full', 'Too many providers await approval; try again once the operator has reviewed them.', {
+          headers: { 'Retry-After': '3600' },
+        });
+      }
+      const inserted = await insertProvider(tx, {
+        id,
+        name: manifest.provider.name,
+        managedBy: 'provider',
+        manifestUrl,
+        manifest,
+        fingerprint,
+        approval: 'pending_review',
+        builtIn: false,
+      });
+      if (!inserted) throw new Error(`provider ${id} appeared during registration despite the lock`);
+      await insertProviderEvent(tx, {
+        providerId: id,
+        action: 'registered',
+        fromApproval: null,
+        toApproval: 'pending_review',
+        fingerprint,
+        actor: 'registration',
+        detail: { manifestUrl },
+      });
+      await replaceProviderDatasets(tx, { id, approval: 'pending_review', manifest, approvedManifest: null, approvedFingerprint: null });
+      changed();
+      const outcome: RegistrationOutcome = {
+        httpStatus: 201,
+        result: {
+          registered: true,
+          status: 'pending_review',
+          message:
+            'Registered. The data is reachable through the portal at the links below (marked as unapproved) and enters the catalog once the operator approves it.',
+          provider: { id, name: manifest.provider.name },
+          links: { review: reviewPath(id), datasets: datasetLinks(manifest) },
+          check: checkOf(live.report),
+        },
+      };
+      return outcome;
+    }, sql),
+  );
+}

@@ -1,0 +1,151 @@
+// What the portal serves from the registry, kept in memory per process. The data proxy, nearby,
+// summaries, MCP and the pages ask on every request, so the copy is checked against the registry
+// version (one single-row query) at most once a second and reloaded only when a write happened
+// anywhere (this process, the operator CLI, another instance). Writes in this process drop the copy
+// at once.
+import { getSql } from '@/lib/db';
+import { resolveSourceUrls } from '@/lib/protocol/request';
+import type { License, Manifest, ManifestDataset } from '@/lib/protocol/types';
+import { getRegistryVersion, listProviders } from './queries';
+import type { CatalogDocument, ProviderRecord, ServedDataset } from './types';
+
+/** How long a verified copy is trusted before the version is checked again. */
+export const VERIFY_INTERVAL_MS = 1000;
+
+export interface RegistrySnapshot {
+  version: number;
+  verifiedAt: number;
+  records: ProviderRecord[];
+  /** Every served dataset by key: approved content and content awaiting approval. */
+  served: Map<string, ServedDataset>;
+  /** Approved datasets in catalog order. */
+  approved: ServedDataset[];
+  /** The catalog without its `generated` time, built on first use. */
+  catalog?: Omit<CatalogDocument, 'generated'>;
+}
+
+interface Holder {
+  snapshot?: RegistrySnapshot;
+  loading?: Promise<RegistrySnapshot>;
+  generation: number;
+}
+
+// On globalThis: the custom server and the Next.js bundle each load this module, and a write by
+// either must drop the copy of both.
+const g = globalThis as typeof globalThis & { __portalRegistry?: Holder };
+function holder(): Holder {
+  g.__portalRegistry ??= { generation: 0 };
+  return g.__portalRegistry;
+}
+
+/** Drops this process's copy; called after every registry write (and by tests to simulate a restart). */
+export function invalidateRegistryCache(): void {
+  const h = holder();
+  h.generation++;
+  h.snapshot = undefined;
+  h.loading = undefined;
+}
+
+export async function registrySnapshot(): Promise<RegistrySnapshot> {
+  const h = holder();
+  const current = h.snapshot;
+  if (current && Date.now() - current.verifiedAt < VERIFY_INTERVAL_MS) return current;
+  if (!h.loading) {
+    const generation = h.generation;
+    const loading = (async () => {
+      const sql = await getSql();
+      const version = await getRegistryVersion(sql);
+      if (current && current.version === version) {
+        current.verifiedAt = Date.now();
+        return current;
+      }
+      return buildSnapshot(version, await listProviders(sql));
+    })();
+    h.loading = loading;
+    loading
+      .then((snap) => {
+        if (h.generation === generation) h.snapshot = snap;
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        if (h.loading === loading) h.loading = undefined;
+      });
+  }
+  return h.loading;
+}
+
+export function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {
+  const served = new Map<string, ServedDataset>();
+  const approved: ServedDataset[] = [];
+  for (const record of records) {
+    for (const s of servedDatasetsOf(record)) {
+      served.set(s.key, s);
+      if (s.provider.approval === 'approved') approved.push(s);
+    }
+  }
+  return { version, verifiedAt: Date.now(), records, served, approved };
+}
+
+/**
+ * The datasets a provider's row makes the portal serve. Approved content is the approved manifest,
+ * also while a changed manifest awaits review; a manifest awaiting review adds only the datasets the
+ * approved one lacks. Rejected providers serve nothing.
+ */
+export function servedDatasetsOf(record: ProviderRecord): ServedDataset[] {
+  if (record.approval === 'rejected') return [];
+  const out: ServedDataset[] = [];
+  const seen = new Set<string>();
+  if (record.approvedManifest && record.approvedFingerprint) {
+    for (const d of resolved(record, record.approvedManifest).datasets) {
+      seen.add(d.id);
+      out.push(servedDataset(record, record.approvedManifest, d, 'approved', record.approvedFingerprint));
+    }
+  }
+  if (record.approval === 'pending_review') {
+    for (const d of resolved(record, record.manifest).datasets) {
+      if (!seen.has(d.id)) out.push(servedDataset(record, record.manifest, d, 'pending_review', record.fingerprint));
+    }
+  }
+  return out;
+}
+
+function resolved(record: ProviderRecord, manifest: Manifest): Manifest {
+  return record.manifestUrl ? resolveSourceUrls(manifest, record.manifestUrl) : manifest;
+}
+
+function servedDataset(
+  record: ProviderRecord,
+  manifest: Manifest,
+  dataset: ManifestDataset,
+  approval: 'approved' | 'pending_review',
+  fingerprint: string,
+): ServedDataset {
+  const license: License | null = dataset.license ?? manifest.license ?? null;
+  const name = manifest.provider.name;
+  return {
+    key: `${record.id}/${dataset.id}`,
+    provider: { id: record.id, name, managedBy: record.managedBy, approval, status: record.status },
+    dataset,
+    manifestUrl: record.manifestUrl ?? `content/providers/${record.id}.json`,
+    fingerprint,
+    displayOnly: record.managedBy === 'portal' && dataset.displayOnly === true,
+    attribution: license?.attribution ?? name,
+    license,
+  };
+}
+
+/** A dataset the portal serves (approved, or awaiting approval); null when unknown or rejected. */
+export async function findServedDataset(providerId: string, datasetId: string): Promise<ServedDataset | null> {
+  return (await registrySnapshot()).served.get(`${providerId}/${datasetId}`) ?? null;
+}
+
+/** Approved datasets only (catalog, search, llms.txt, MCP catalog, municipality pages). */
+export async function listApprovedDatasets(): Promise<ServedDataset[]> {
+  return (await registrySnapshot()).approved;
+}
+
+/** Every served dataset of one provider (its pending ones included), in manifest order. */
+export async function listServedDatasetsOfProvider(providerId: string): Promise<ServedDataset[]> {
+  const snap = await registrySnapshot();
+  return [...snap.served.values()].filter((s) => s.provider.id === providerId);
+}

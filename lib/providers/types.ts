@@ -1,0 +1,121 @@
+// Shapes of the provider registry shared by REST, MCP, the pages and the data proxy.
+import type { License, Manifest, ManifestDataset, Presentation } from '@/lib/protocol/types';
+
+export type Approval = 'pending_review' | 'approved' | 'rejected';
+export type ManagedBy = 'provider' | 'portal';
+/** Health of the last manifest download; `ok` or the code of the failed refresh. */
+export type ProviderStatus = 'ok' | 'invalid_manifest' | 'id_mismatch' | 'source_unreachable';
+
+/** One row of the providers table, as the registry code sees it. */
+export interface ProviderRecord {
+  id: string;
+  name: string;
+  managedBy: ManagedBy;
+  manifestUrl: string | null;
+  /** The last good manifest downloaded (awaiting approval when its fingerprint is not approved). */
+  manifest: Manifest;
+  fingerprint: string;
+  approval: Approval;
+  approvedFingerprint: string | null;
+  /** The manifest approved last; served while a changed manifest awaits approval. */
+  approvedManifest: Manifest | null;
+  status: ProviderStatus;
+  statusMessage: string | null;
+  rejectedReason: string | null;
+  builtIn: boolean;
+  createdAt: Date;
+  updatedAt: Date;
+  checkedAt: Date | null;
+  approvedAt: Date | null;
+}
+
+/** A dataset as the portal serves it (data proxy, nearby, summary, MCP, pages). */
+export interface ServedDataset {
+  /** `<provider_id>/<dataset_id>` */
+  key: string;
+  provider: {
+    id: string;
+    name: string;
+    managedBy: ManagedBy;
+    /** Approval of the content served: `approved` also while a changed manifest awaits review. */
+    approval: 'pending_review' | 'approved';
+    status: string;
+  };
+  /** The dataset as in the served manifest, with `source.url` resolved to an absolute URL. */
+  dataset: ManifestDataset;
+  manifestUrl: string;
+  /** SHA-256 of the served manifest's content (keys the data cache). */
+  fingerprint: string;
+  /** Drawn by the portal but not redistributed (honoured for `managedBy: portal` only). */
+  displayOnly: boolean;
+  /** The dataset licence's attribution, else the provider licence's, else the provider name. */
+  attribution: string;
+  /** The dataset licence, else the provider licence. */
+  license: License | null;
+}
+
+export interface CatalogProvider {
+  id: string;
+  name: string;
+  status: string;
+  datasetCount: number;
+  managedBy: ManagedBy;
+}
+
+/** A catalog entry: the manifest dataset without its source URL, plus the portal's fields. */
+export interface CatalogDataset {
+  key: string;
+  providerId: string;
+  providerName: string;
+  title: string;
+  description?: string;
+  category: string;
+  categoryLabel: string;
+  tags?: string[];
+  keywords: string[];
+  useCases: string[];
+  coverage?: ManifestDataset['coverage'];
+  temporal?: ManifestDataset['temporal'];
+  fields?: ManifestDataset['fields'];
+  params?: ManifestDataset['params'];
+  license?: License;
+  displayOnly?: boolean;
+  /** GeoJSON: `{ type, mode?, maxFeatures? }`; raster: `{ type, tiles, tileSize?, minZoom?, maxZoom? }`. */
+  source: Record<string, unknown>;
+  presentation: Presentation;
+  attribution: string;
+  links: { data: string | null; map: string; source?: string };
+}
+
+export interface CatalogDocument {
+  protocol: string;
+  generated: string;
+  providers: CatalogProvider[];
+  datasets: CatalogDataset[];
+}
+
+/** Providers awaiting the operator, for /neschvalene-data and `operator list --pending`. */
+export interface PendingProvider {
+  id: string;
+  name: string;
+  description: string | null;
+  homepage: string | null;
+  manifestUrl: string | null;
+  fingerprint: string;
+  status: string;
+  statusMessage: string | null;
+  /** True when an earlier manifest was approved and is still what the catalog shows. */
+  previouslyApproved: boolean;
+  registeredAt: Date;
+  updatedAt: Date;
+  datasets: Array<{ id: string; title: string; description: string | null; category: string; sourceType: string; link: string }>;
+}
+
+export interface RegistrationResult {
+  registered: boolean;
+  status: 'pending_review' | 'approved';
+  message: string;
+  provider: { id: string; name: string };
+  links: { review: string; datasets: string[] };
+  check: { summary: string; warnings: Array<{ path: string; code: string; message: string; hint?: string }> };
+}
