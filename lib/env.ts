@@ -48,6 +48,12 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined)),
   MANIFEST_REFRESH_MINUTES: z.coerce.number().int().min(0).default(360),
+  CONTACT_EMAIL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.email().optional()),
   TEST_DATABASE_URL: z
     .string()
     .trim()
@@ -66,6 +72,8 @@ export type Env = {
   trustedProxies: string[];
   basemapStyleUrl: string | undefined;
   manifestRefreshMinutes: number;
+  /** The operator's contact address shown in the documentation (o-projekte, zdroje.md); optional. */
+  contactEmail: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
   /** Only for the test suite: run it against this PostgreSQL instead of an embedded PGlite. */
   testDatabaseUrl: string | undefined;
@@ -95,6 +103,7 @@ function load(): Env {
     trustedProxies: e.TRUSTED_PROXIES,
     basemapStyleUrl: e.BASEMAP_STYLE_URL,
     manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
+    contactEmail: e.CONTACT_EMAIL,
     nodeEnv: e.NODE_ENV,
     testDatabaseUrl: e.TEST_DATABASE_URL,
   });

@@ -1,0 +1,8 @@
+// GET /dokumentacia/pre-ai-agentov.md: the document as markdown. A static segment with the .md suffix beats the
+// sibling dynamic [slug] page, so /dokumentacia/pre-ai-agentov stays the HTML page.
+import { markdownDocumentRoute } from '@/lib/docs/routes';
+import { preflight } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+export const GET = markdownDocumentRoute('pre-ai-agentov');
+export const OPTIONS = preflight;

@@ -1,0 +1,8 @@
+// GET /dokumentacia/pre-poskytovatelov.md: the document as markdown. A static segment with the .md suffix beats the
+// sibling dynamic [slug] page, so /dokumentacia/pre-poskytovatelov stays the HTML page.
+import { markdownDocumentRoute } from '@/lib/docs/routes';
+import { preflight } from '@/lib/http';
+
+export const dynamic = 'force-dynamic';
+export const GET = markdownDocumentRoute('pre-poskytovatelov');
+export const OPTIONS = preflight;
