@@ -9,7 +9,7 @@ import { imageIdentifyUrl, imageLegendUrl, mapIdentifyUrl, parseImageIdentify, p
 import { pointQueryFor, type ArcGisImageQuerySpec, type WmsQuerySpec } from './template';
 import {
   capabilitiesUrl,
-  chooseInfoFormat,
+  rankInfoFormats,
   DEFAULT_FORMAT_TRIALS,
   getFeatureInfoUrl,
   parseCapabilities,
@@ -77,6 +77,7 @@ function cachedMeta<T>(key: string, load: () => Promise<T>): Promise<T | null> {
 /** Forgets cached capabilities and class tables (tests that change a service between cases). */
 export function clearRasterServiceCache(): void {
   metaCache.clear();
+  workingFormat.clear();
 }
 
 function remaining(deadline: number): number {
@@ -179,6 +180,12 @@ export function rasterQueryZoom(dataset: ManifestDataset): number {
   return Math.max(lo, Math.min(hi, RASTER_QUERY_ZOOM));
 }
 
+/**
+ * Which INFO_FORMAT answered last per service and layers: a format a service lists but cannot
+ * produce for these layers (MapServer's GeoJSON for several layers at once) is skipped next time.
+ */
+const workingFormat = new Map<string, string>();
+
 async function queryWms(spec: WmsQuerySpec, dataset: ManifestDataset, lon: number, lat: number, max: number, deadline: number): Promise<RasterAnswer> {
   const capsUrl = capabilitiesUrl(spec);
   const caps = await cachedMeta<WmsCapabilities>(`wms:${capsUrl}`, async () => {
@@ -192,14 +199,17 @@ async function queryWms(spec: WmsQuerySpec, dataset: ManifestDataset, lon: numbe
     if (known.length && known.every((l) => !caps.layers.get(l)!.queryable)) {
       return { status: 'unavailable', hits: [], notice: 'Vrstvy tejto služby WMS nepodporujú dopyt v bode (GetFeatureInfo).' };
     }
-    const chosen = caps.infoFormats.length ? chooseInfoFormat(caps.infoFormats) : null;
-    if (caps.infoFormats.length && !chosen) {
+    const readable = rankInfoFormats(caps.infoFormats);
+    if (caps.infoFormats.length && !readable.length) {
       return { status: 'unavailable', hits: [], notice: 'Služba WMS neposkytuje hodnoty v bode v čitateľnom formáte (JSON, GML ani text).' };
     }
-    formats = chosen ? [chosen] : DEFAULT_FORMAT_TRIALS;
+    formats = readable.length ? readable : DEFAULT_FORMAT_TRIALS;
   } else {
     formats = DEFAULT_FORMAT_TRIALS;
   }
+  const formatKey = `${capsUrl}|${spec.layers}`;
+  const known = workingFormat.get(formatKey);
+  if (known && formats.includes(known)) formats = [known, ...formats.filter((f) => f !== known)];
   const zoom = rasterQueryZoom(dataset);
   const titles = new Map<string, string | undefined>();
   for (const [name, info] of caps?.layers ?? []) titles.set(name, info.title);
@@ -208,12 +218,13 @@ async function queryWms(spec: WmsQuerySpec, dataset: ManifestDataset, lon: numbe
     try {
       const { text, result } = await fetchText(getFeatureInfoUrl(spec, lon, lat, zoom, format, max), deadline, INFO_MAX_BYTES);
       const features = parseFeatureInfo(text, result.headers['content-type'] ?? '');
+      workingFormat.set(formatKey, format);
       return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { layerTitles: titles, max }), legend: legendList(dataset) };
     } catch (err) {
+      // A refused or unreadable format is worth another format; a source that is down is not.
       if (err instanceof SourceAnswerError) lastError = new RasterSourceError('source_error', err.message);
       else if (err instanceof RasterSourceError && err.code === 'http_error') lastError = err;
       else throw err;
-      // Only an unnegotiated format is worth retrying in another format; transport failures are not.
     }
   }
   throw lastError ?? new RasterSourceError('source_error', 'Služba WMS neodpovedala na dopyt v bode.');

@@ -44,13 +44,16 @@ export function formatKind(format: string): InfoFormatKind | null {
   return null;
 }
 
-/** The best readable INFO_FORMAT among those a service offers: JSON, then GML, then text. */
+/** The readable INFO_FORMATs a service offers, best first: JSON, then GML, then text. */
+export function rankInfoFormats(offered: string[]): string[] {
+  const out: string[] = [];
+  for (const kind of ['json', 'gml', 'text'] as const) for (const f of offered) if (formatKind(f) === kind) out.push(f);
+  return out;
+}
+
+/** The best readable INFO_FORMAT among those a service offers, or null. */
 export function chooseInfoFormat(offered: string[]): string | null {
-  for (const kind of ['json', 'gml', 'text'] as const) {
-    const hit = offered.find((f) => formatKind(f) === kind);
-    if (hit) return hit;
-  }
-  return null;
+  return rankInfoFormats(offered)[0] ?? null;
 }
 
 export interface WmsCapabilities {
