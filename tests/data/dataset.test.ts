@@ -297,3 +297,21 @@ describe('loadDatasetCollection', () => {
     await expect(loadDatasetCollection(view!, { zoom: 12 })).rejects.toMatchObject({ code: 'invalid_query' });
   });
 });
+
+describe('built-in providers', () => {
+  test('the sample provider is answered in-process through the same cache, trends included', async () => {
+    const { deleteCacheEntries } = await import('@/lib/data');
+    await deleteCacheEntries({ datasetKey: 'priklady/pm10-trend' });
+    const res = await getData('/api/data/priklady/pm10-trend');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('x-dm-cache')).toBe('miss');
+    const json = await res.json();
+    expect(json.dm.dataset).toBe('priklady/pm10-trend');
+    expect(json.features.length).toBeGreaterThan(0);
+    const trends = new Set(json.features.map((f: { properties: { __dm_trend?: string } }) => f.properties.__dm_trend).filter(Boolean));
+    expect(trends.size).toBeGreaterThan(0);
+    for (const t of trends) expect(['roste', 'stagnuje', 'klesá']).toContain(t);
+    expect((await getData('/api/data/priklady/pm10-trend')).headers.get('x-dm-cache')).toBe('hit');
+    await deleteCacheEntries({ datasetKey: 'priklady/pm10-trend' });
+  });
+});
