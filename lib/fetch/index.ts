@@ -162,13 +162,31 @@ function resolveRedirect(location: string, from: URL): URL {
   return next;
 }
 
-function requestHeaders(extra: Record<string, string> | undefined): Record<string, string> {
+/** Headers a caller may not set: they belong to the connection and the target, which are ours. */
+const RESERVED_HEADERS = new Set([
+  'host',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'content-length',
+  'proxy-authorization',
+  'proxy-connection',
+  'accept-encoding',
+]);
+
+function requestHeaders(extra: Record<string, string> | undefined, body: string | Buffer | undefined): Record<string, string> {
+  const own = Object.entries(lowerKeys(extra ?? {})).filter(([k]) => !RESERVED_HEADERS.has(k));
   return {
     'user-agent': `geodata-portal/0.1 (+${env().publicBaseUrl})`,
     accept: '*/*',
-    ...lowerKeys(extra ?? {}),
+    ...Object.fromEntries(own),
     // Always ours: the client decodes exactly these, and counts the decoded bytes.
     'accept-encoding': 'gzip, deflate, br',
+    connection: 'close',
+    ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
   };
 }
 
@@ -191,7 +209,7 @@ function openResponse(
       port: effectivePort(url),
       path: `${url.pathname}${url.search}`,
       method,
-      headers: requestHeaders(headers),
+      headers: requestHeaders(headers, body),
       // A fresh connection per request: no pooled socket can carry a stale, unchecked address.
       agent: false,
       lookup: guardedLookup(target.insecureAllowed),

@@ -44,6 +44,11 @@ export const SLOW_RESPONSE_MS = 3000;
 export const TEST_ZOOM = 12;
 /** Datasets tested at the same time (a manifest may have 200; the source should not see 200 at once). */
 export const LIVE_TEST_CONCURRENCY = 4;
+/**
+ * The whole run's budget. Each request has its own 10 s; this bounds a manifest of 200 datasets on
+ * slow or silent servers (datasets not started in time are reported, not tested).
+ */
+export const LIVE_TEST_BUDGET_MS = 120_000;
 /** Viewport of the bbox-mode test query, in pixels (a typical desktop map). */
 const TEST_VIEWPORT: [number, number] = [1024, 768];
 /** Where the test looks when a dataset names no coverage: the centre of Slovakia. */
@@ -87,12 +92,13 @@ export async function runLiveTest(manifestUrl: string): Promise<LiveTestResult> 
   errors.push(...staticReport.errors);
   warnings.push(...staticReport.warnings);
 
+  const ctx: RunContext = { deadline: Date.now() + LIVE_TEST_BUDGET_MS, silent: new Map() };
   const provider = providerOf(json);
   const rawDatasets = datasetsOf(json);
   // Relative source URLs are relative to where the manifest was finally found (after redirects).
   const resolved = rawDatasets ? resolveSourceUrls({ ...(json as Manifest), datasets: rawDatasets }, result.url) : null;
   const datasets = resolved
-    ? await mapBounded(resolved.datasets, LIVE_TEST_CONCURRENCY, (ds, i) => testDataset(ds, i))
+    ? await mapBounded(resolved.datasets, LIVE_TEST_CONCURRENCY, (ds, i) => testDataset(ds, i, ctx))
     : [];
   return finish(provider, datasets, {
     manifest: staticReport.valid && resolved ? resolved : null,
@@ -102,16 +108,60 @@ export async function runLiveTest(manifestUrl: string): Promise<LiveTestResult> 
 }
 
 /** The test query of one dataset, by source type. */
-async function testDataset(dataset: ManifestDataset, index: number): Promise<LiveDatasetReport> {
+interface RunContext {
+  deadline: number;
+  /** Servers that did not answer during this run: origin -> the dataset that found out, and the code. */
+  silent: Map<string, { datasetId: string; code: string }>;
+}
+
+function originOf(url: string): string | null {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A server that already timed out or refused in this run is not asked again: a manifest listing
+ * many datasets on one dead server would otherwise hold the test for 10 s per dataset.
+ */
+function knownSilent(ctx: RunContext, url: string, path: string, tile: boolean): Finding | null {
+  const origin = originOf(url);
+  const seen = origin ? ctx.silent.get(origin) : undefined;
+  if (!seen) return null;
+  return {
+    path,
+    code: tile ? 'tile_unreachable' : seen.code,
+    message: `Server ${origin} neodpovedal už pri datasete ${seen.datasetId}; znova sa netestuje.`,
+  };
+}
+
+function noteSilent(ctx: RunContext, url: string, datasetId: string, err: unknown): void {
+  if (!isFetchError(err) || (err.code !== 'timeout' && err.code !== 'source_unreachable')) return;
+  const origin = originOf(url);
+  if (origin && !ctx.silent.has(origin)) ctx.silent.set(origin, { datasetId, code: err.code });
+}
+
+async function testDataset(dataset: ManifestDataset, index: number, ctx: RunContext): Promise<LiveDatasetReport> {
   const id = typeof dataset?.id === 'string' ? dataset.id : `#${index}`;
   const source = dataset?.source as { type?: unknown } | undefined;
-  if (source?.type === 'geojson' && typeof (source as { url?: unknown }).url === 'string') return testGeoJson(dataset, id);
-  if (source?.type === 'raster' && Array.isArray((source as { tiles?: unknown }).tiles)) return testRaster(dataset, id);
+  if (Date.now() > ctx.deadline) {
+    const error: Finding = {
+      path: 'source',
+      code: 'timeout',
+      message: `Živý test prekročil celkový čas ${LIVE_TEST_BUDGET_MS / 1000} s; dataset sa už netestoval.`,
+      hint: 'Zrýchlite odpovede zdrojov; portál testuje 4 datasety naraz.',
+    };
+    return { id, request: '', durationMs: 0, featureCount: null, errors: [error], warnings: [] };
+  }
+  if (source?.type === 'geojson' && typeof (source as { url?: unknown }).url === 'string') return testGeoJson(dataset, id, ctx);
+  if (source?.type === 'raster' && Array.isArray((source as { tiles?: unknown }).tiles)) return testRaster(dataset, id, ctx);
   // The static check already reported the broken source; there is nothing to query.
   return { id, request: '', durationMs: 0, featureCount: null, errors: [], warnings: [] };
 }
 
-async function testGeoJson(dataset: ManifestDataset, id: string): Promise<LiveDatasetReport> {
+async function testGeoJson(dataset: ManifestDataset, id: string, ctx: RunContext): Promise<LiveDatasetReport> {
   const source = dataset.source as Extract<ManifestDataset['source'], { type: 'geojson' }>;
   const out: LiveDatasetReport = { id, request: source.url, durationMs: 0, featureCount: null, errors: [], warnings: [] };
   let params: Record<string, string> = {};
@@ -132,6 +182,11 @@ async function testGeoJson(dataset: ManifestDataset, id: string): Promise<LiveDa
     return out;
   }
 
+  const silent = knownSilent(ctx, out.request, 'source/url', false);
+  if (silent) {
+    out.errors.push(silent);
+    return out;
+  }
   let json: unknown;
   const started = performance.now();
   try {
@@ -140,6 +195,7 @@ async function testGeoJson(dataset: ManifestDataset, id: string): Promise<LiveDa
     json = r.json;
   } catch (err) {
     out.durationMs = Math.round(performance.now() - started);
+    noteSilent(ctx, out.request, id, err);
     out.errors.push(transportFinding('source/url', err, 'Zdroj dát'));
     return out;
   }
@@ -193,7 +249,7 @@ export function imageFormat(body: Buffer): string | null {
   return IMAGE_SIGNATURES.find((s) => s.test(body))?.name ?? null;
 }
 
-async function testRaster(dataset: ManifestDataset, id: string): Promise<LiveDatasetReport> {
+async function testRaster(dataset: ManifestDataset, id: string, ctx: RunContext): Promise<LiveDatasetReport> {
   const source = dataset.source as RasterSource;
   const zoom = rasterTestZoom(dataset);
   const [lon, lat] = centreOf(dataset);
@@ -201,7 +257,7 @@ async function testRaster(dataset: ManifestDataset, id: string): Promise<LiveDat
   const out: LiveDatasetReport = { id, request: '', durationMs: 0, featureCount: null, errors: [], warnings: [] };
   // One tile per template (a source lists 1-4 mirrors; each has to work, since the map uses them all).
   const templates = source.tiles.filter((t): t is string => typeof t === 'string');
-  const results = await Promise.all(templates.map((template, i) => testTile(template, tile, `source/tiles/${i}`)));
+  const results = await Promise.all(templates.map((template, i) => testTile(template, tile, `source/tiles/${i}`, ctx, id)));
   for (const r of results) {
     out.request ||= r.request;
     out.durationMs = Math.max(out.durationMs, r.durationMs);
@@ -215,9 +271,16 @@ async function testTile(
   template: string,
   tile: { z: number; x: number; y: number },
   path: string,
+  ctx: RunContext,
+  datasetId: string,
 ): Promise<{ request: string; durationMs: number; errors: Finding[]; warnings: Finding[] }> {
   const request = fillTileTemplate(template, tile);
   const out = { request, durationMs: 0, errors: [] as Finding[], warnings: [] as Finding[] };
+  const silent = knownSilent(ctx, request, path, true);
+  if (silent) {
+    out.errors.push(silent);
+    return out;
+  }
   const started = performance.now();
   try {
     const r = await safeFetch(request, { headers: { accept: 'image/png,image/jpeg,image/webp,image/*;q=0.8' } });
@@ -238,6 +301,7 @@ async function testTile(
     }
   } catch (err) {
     out.durationMs = Math.round(performance.now() - started);
+    noteSilent(ctx, request, datasetId, err);
     out.errors.push(tileTransportFinding(path, err));
   }
   return out;

@@ -49,6 +49,15 @@ describe('an allowed host', () => {
     expect(seen.headers['user-agent']).toMatch(/^geodata-portal\//);
   });
 
+  test('a caller cannot override the Host or the encodings', async () => {
+    p.setBody('/host.json', { ok: true });
+    await safeFetch(`${p.url}/host.json`, { headers: { Host: 'intranet.local', 'Accept-Encoding': 'x-evil', 'X-Test': '1' } });
+    const seen = p.log('/host.json').at(-1)!;
+    expect(seen.headers.host).toBe(p.hostPort);
+    expect(seen.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(seen.headers['x-test']).toBe('1');
+  });
+
   test('any HTTP status is returned by safeFetch, fetchJson turns non-2xx into http_error', async () => {
     p.setFault('/broken', '503');
     const r = await safeFetch(`${p.url}/broken`);
@@ -87,6 +96,7 @@ describe('an allowed host', () => {
     const r = await safeFetch(`${p.url}/post`, { method: 'POST', body: '{"a":1}', headers: { 'Content-Type': 'application/json' } });
     expect(r.status).toBe(200);
     expect(p.log('/post').at(-1)!.method).toBe('POST');
+    expect(p.log('/post').at(-1)!.headers['content-length']).toBe('7');
     expect(p.log('/after-post').at(-1)!.method).toBe('GET');
   });
 });

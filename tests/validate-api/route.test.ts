@@ -43,8 +43,8 @@ afterAll(async () => {
   await p.close();
 });
 
-function post(body: string | undefined, contentType = 'application/json'): Promise<Response> {
-  return POST(new Request('http://localhost/api/validate', { method: 'POST', body, headers: { 'content-type': contentType } }), ctx);
+async function post(body: string | undefined, contentType = 'application/json'): Promise<Response> {
+  return await POST(new Request('http://localhost/api/validate', { method: 'POST', body, headers: { 'content-type': contentType } }), ctx);
 }
 
 interface ReportBody {

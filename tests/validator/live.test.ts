@@ -229,6 +229,26 @@ describe.concurrent('each source fault is reported with its code', () => {
   }
 });
 
+describe.concurrent('a silent server', () => {
+  test('is asked once per concurrent slot, later datasets on it are reported without a request', async ({ expect }) => {
+    const datasets = Array.from({ length: 7 }, (_, i) => geojsonDataset(`d${i}`, { url: `dead/${i}.json` }));
+    p.setFault('/silent/dead/*', 'hang');
+    const { report } = await runLiveTest(publish('silent', manifestOf('silent', datasets)));
+    expect(report.datasets.map((d) => codes(d, 'errors'))).toEqual(Array.from({ length: 7 }, () => ['timeout']));
+    expect(p.requests('/silent/dead/*')).toBe(4);
+    expect(report.datasets[6].errors[0].message).toMatch(/neodpovedal už pri datasete d\d/);
+  });
+
+  test('a dead tile server is not asked again once it failed', async ({ expect }) => {
+    p.setFault('/silent-tiles/*', 'reset');
+    const datasets = Array.from({ length: 6 }, (_, i) => rasterDataset(`r${i}`, [`${p.url}/silent-tiles/${i}/{z}/{x}/{y}.png`]));
+    // The first four run together; by the time the fifth starts the server is known to be dead.
+    const { report } = await runLiveTest(publish('silent-tiles-m', manifestOf('silent-tiles', datasets)));
+    expect(report.datasets.every((d) => codes(d, 'errors').includes('tile_unreachable'))).toBe(true);
+    expect(p.requests('/silent-tiles/*')).toBeLessThan(6);
+  });
+});
+
 describe('URL problems', () => {
   const cases: Array<{ name: string; manifestUrl: () => string; code: string }> = [
     { name: 'manifest URL that is not a URL', manifestUrl: () => 'manifest.json', code: 'invalid_url' },
