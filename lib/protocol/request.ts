@@ -8,8 +8,8 @@ export type Bbox = [number, number, number, number];
 
 /** Web Mercator's latitude limit: the XYZ tile grid ends here. */
 const MAX_MERCATOR_LAT = 85.0511287798066;
-/** Tile coordinates this close to a grid line are on it (keeps alignment idempotent after rounding). */
-const SNAP_TILES = 1e-2;
+/** Coordinates this close to a tile edge are on it (keeps alignment idempotent after rounding). */
+const ON_GRID_DEGREES = 2e-7;
 /** Aligned coordinates are written with 7 decimals (about 1 cm), rounded outward. */
 const DECIMALS = 7;
 const SCALE = 10 ** DECIMALS;
@@ -37,9 +37,15 @@ function tileYToLat(y: number, n: number): number {
   return (Math.atan(Math.sinh(Math.PI * (1 - (2 * y) / n))) * 180) / Math.PI;
 }
 
-function snap(t: number): number {
+/**
+ * Index of the tile grid line at or beyond `coord` in direction `dir`. A coordinate within 2e-7°
+ * (2 cm) of a grid line is on it, so aligning an aligned (7-decimal) bbox changes nothing.
+ */
+function gridLine(coord: number, n: number, toTile: (c: number, n: number) => number, fromTile: (t: number, n: number) => number, dir: 'down' | 'up'): number {
+  const t = toTile(coord, n);
   const r = Math.round(t);
-  return Math.abs(t - r) < SNAP_TILES ? r : t;
+  if (Math.abs(fromTile(r, n) - coord) <= ON_GRID_DEGREES) return r;
+  return dir === 'down' ? Math.floor(t) : Math.ceil(t);
 }
 
 const floorTo = (v: number) => Math.floor(v * SCALE + 1e-9) / SCALE;
@@ -58,11 +64,15 @@ export function alignBboxToTiles(bbox: Bbox, zoom: number): Bbox {
   const z = tileZoom(zoom);
   const n = 2 ** z;
   const [minLon, minLat, maxLon, maxLat] = bbox;
-  let x0 = Math.floor(snap(lonToTileX(Math.min(minLon, maxLon), n)));
-  let x1 = Math.ceil(snap(lonToTileX(Math.max(minLon, maxLon), n)));
+  const west = clamp(Math.min(minLon, maxLon), -180, 180);
+  const east = clamp(Math.max(minLon, maxLon), -180, 180);
+  const north = clamp(Math.max(minLat, maxLat), -MAX_MERCATOR_LAT, MAX_MERCATOR_LAT);
+  const south = clamp(Math.min(minLat, maxLat), -MAX_MERCATOR_LAT, MAX_MERCATOR_LAT);
+  let x0 = gridLine(west, n, lonToTileX, tileXToLon, 'down');
+  let x1 = gridLine(east, n, lonToTileX, tileXToLon, 'up');
   // Tile rows count from the north.
-  let y0 = Math.floor(snap(latToTileY(Math.max(minLat, maxLat), n)));
-  let y1 = Math.ceil(snap(latToTileY(Math.min(minLat, maxLat), n)));
+  let y0 = gridLine(north, n, latToTileY, tileYToLat, 'down');
+  let y1 = gridLine(south, n, latToTileY, tileYToLat, 'up');
   if (x1 <= x0) x1 = x0 + 1;
   if (y1 <= y0) y1 = y0 + 1;
   if (x1 > n) [x0, x1] = [Math.max(0, n - (x1 - x0)), n];
