@@ -89,7 +89,7 @@ export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
 export function Legend({ datasets }: { datasets: MapDataset[] }) {
   if (!datasets.length) return null;
   return (
-    <section className="map-legend" data-testid="legend" aria-label="Legenda">
+    <section className="map-legend" data-testid="legend" aria-label="Legenda" tabIndex={0}>
       <h2 className="visually-hidden">Legenda</h2>
       {datasets.map((d) => (
         <div key={d.key} className="legend-item">

@@ -47,6 +47,21 @@ function boundsOf(map: MapRef): Bbox {
   return [b.getWest(), b.getSouth(), b.getEast(), b.getNorth()];
 }
 
+/** MapLibre's own labels in Slovak. */
+const LOCALE = {
+  'Map.Title': 'Mapa',
+  'NavigationControl.ZoomIn': 'Priblížiť',
+  'NavigationControl.ZoomOut': 'Oddialiť',
+  'NavigationControl.ResetBearing': 'Otočiť mapu na sever',
+  'ScaleControl.Meters': 'm',
+  'ScaleControl.Kilometers': 'km',
+  'FullscreenControl.Enter': 'Na celú obrazovku',
+  'FullscreenControl.Exit': 'Zrušiť celú obrazovku',
+};
+
+/** MapLibre's worker, served by the portal (app/api/basemap/maplibre-gl-worker.mjs). */
+export const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
+
 export default function MapCanvas(props: CanvasProps) {
   const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick } = props;
   const mapRef = useRef<MapRef>(null);
@@ -89,7 +104,9 @@ export default function MapCanvas(props: CanvasProps) {
   return (
     <Map
       ref={mapRef}
+      workerUrl={typeof window === 'undefined' ? WORKER_URL : new URL(WORKER_URL, window.location.origin).href}
       mapStyle={mapStyle}
+      locale={LOCALE}
       initialViewState={{ longitude: initialView.lon, latitude: initialView.lat, zoom: initialView.zoom }}
       style={{ position: 'absolute', inset: 0 }}
       attributionControl={false}

@@ -22,7 +22,7 @@ export function ApiUsage({ dataset, baseUrl, municipality }: { dataset: MapDatas
       {!isRaster && dataset.links.data && (
         <>
           <p>Dáta ako GeoJSON cez vyrovnávaciu pamäť portálu{bboxMode ? ' (dataset sa načítava po výrezoch: bbox a zoom sú povinné)' : ''}:</p>
-          <pre className="code">
+          <pre className="code" tabIndex={0}>
             <code>curl &apos;{dataUrl}&apos;</code>
           </pre>
         </>
@@ -40,19 +40,19 @@ export function ApiUsage({ dataset, baseUrl, municipality }: { dataset: MapDatas
       {!isRaster && (
         <>
           <p>Súhrn pre obec (rovnaké čísla ako na tejto stránke):</p>
-          <pre className="code">
+          <pre className="code" tabIndex={0}>
             <code>curl &apos;{summaryUrl}&apos;</code>
           </pre>
         </>
       )}
       <p>Čo je v okolí miesta:</p>
-      <pre className="code">
+      <pre className="code" tabIndex={0}>
         <code>curl &apos;{nearbyUrl}&apos;</code>
       </pre>
       <p>
         MCP server na <code>{baseUrl}/mcp</code> (Streamable HTTP, bez prihlásenia), volanie nástroja:
       </p>
-      <pre className="code">
+      <pre className="code" tabIndex={0}>
         <code>{JSON.stringify(mcpCall, null, 2)}</code>
       </pre>
     </section>

@@ -1,0 +1,113 @@
+// Shared helpers of the e2e suite: offline guard, map readiness, pixel comparison, axe, artifacts.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+
+export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
+
+/** Every request that leaves the machine is refused: the map must work with no internet. */
+export async function goOffline(page: Page): Promise<string[]> {
+  const refused: string[] = [];
+  await page.route('**/*', (route) => {
+    const host = new URL(route.request().url()).hostname;
+    if (host === 'localhost' || host === '127.0.0.1' || route.request().url().startsWith('data:') || route.request().url().startsWith('blob:')) {
+      return route.continue();
+    }
+    refused.push(route.request().url());
+    return route.abort('internetdisconnected');
+  });
+  return refused;
+}
+
+/** Waits until the MapLibre map exists, its style and sources are loaded and it is not moving. */
+export async function waitForMapIdle(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; isMoving(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
+    return !!m && m.loaded() && !m.isMoving() && m.areTilesLoaded();
+  }, null, { timeout: 60_000 });
+  // One more frame pair so the last render reaches the screen.
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));
+}
+
+export async function canvasShot(page: Page): Promise<Buffer> {
+  return page.locator('[data-testid="map-canvas"] canvas').first().screenshot();
+}
+
+/** Pixels that differ (any channel by more than 16) between two PNG screenshots, decoded in the browser. */
+export async function pixelDiff(page: Page, a: Buffer, b: Buffer): Promise<number> {
+  return page.evaluate(
+    async ([x, y]) => {
+      const decode = async (b64: string) => {
+        const blob = await (await fetch(`data:image/png;base64,${b64}`)).blob();
+        const bmp = await createImageBitmap(blob);
+        const c = new OffscreenCanvas(bmp.width, bmp.height);
+        const ctx = c.getContext('2d')!;
+        ctx.drawImage(bmp, 0, 0);
+        return ctx.getImageData(0, 0, bmp.width, bmp.height);
+      };
+      const [da, db] = await Promise.all([decode(x), decode(y)]);
+      if (da.width !== db.width || da.height !== db.height) return Number.MAX_SAFE_INTEGER;
+      let n = 0;
+      for (let i = 0; i < da.data.length; i += 4) {
+        if (
+          Math.abs(da.data[i] - db.data[i]) > 16 ||
+          Math.abs(da.data[i + 1] - db.data[i + 1]) > 16 ||
+          Math.abs(da.data[i + 2] - db.data[i + 2]) > 16
+        ) n++;
+      }
+      return n;
+    },
+    [a.toString('base64'), b.toString('base64')],
+  );
+}
+
+/** Serious and critical accessibility violations on the page (WCAG 2.1 A/AA rules). */
+export async function seriousViolations(page: Page): Promise<Array<{ id: string; impact: string; help: string; nodes: string[] }>> {
+  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({ id: v.id, impact: v.impact ?? '', help: v.help, nodes: v.nodes.slice(0, 5).map((n) => n.target.join(' ')) }));
+}
+
+export async function attachScreenshot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
+}
+
+export interface CatalogEntry {
+  key: string;
+  providerId: string;
+  title: string;
+  source: { type: string; mode?: string };
+  temporal?: { param?: string };
+  params?: Array<{ key: string; type: string; min?: number | string; max?: number | string; default?: unknown }>;
+  links: { data: string | null; map: string };
+}
+
+export async function catalog(request: APIRequestContext): Promise<CatalogEntry[]> {
+  const res = await request.get('/api/catalog');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { datasets: CatalogEntry[] }).datasets;
+}
+
+/** A whole-mode GeoJSON dataset with a `range` time parameter (the protocol samples have one). */
+export async function temporalDataset(request: APIRequestContext): Promise<CatalogEntry & { param: { key: string; min: number; max: number } }> {
+  const list = await catalog(request);
+  for (const d of list) {
+    const key = d.temporal?.param;
+    const p = d.params?.find((x) => x.key === key);
+    if (d.links.data && d.source.mode !== 'bbox' && p && p.type === 'range' && p.min !== undefined && p.max !== undefined) {
+      return { ...d, param: { key: p.key, min: Number(p.min), max: Number(p.max) } };
+    }
+  }
+  throw new Error('no dataset with a range time parameter in the catalog');
+}
+
+/** The first point object of a dataset that carries a chart (dm.chart moved to __dm_chart). */
+export async function pointWithChart(request: APIRequestContext, dataPath: string): Promise<{ lon: number; lat: number; title: string }> {
+  const res = await request.get(dataPath);
+  expect(res.status()).toBe(200);
+  const fc = (await res.json()) as GeoJSON.FeatureCollection;
+  const f = fc.features.find((x) => x.geometry?.type === 'Point' && x.properties?.__dm_chart);
+  if (!f) throw new Error(`no point with a chart in ${dataPath}`);
+  const [lon, lat] = (f.geometry as GeoJSON.Point).coordinates;
+  return { lon, lat, title: String(f.properties?.__dm_title ?? '') };
+}

@@ -1,0 +1,55 @@
+// End-to-end tests of the website in Debian's Chromium against `npm start` (which builds first
+// when the build is missing or stale, then imports the reference data on a fresh database).
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+/** A fake provider the registration test serves on this port (allowed over plain http below). */
+export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
+const BASE = `http://localhost:${PORT}`;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 20_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  outputDir: 'test-results',
+  use: {
+    baseURL: BASE,
+    viewport: { width: 1280, height: 800 },
+    locale: 'sk-SK',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: 'npm start',
+    url: `${BASE}/api/catalog`,
+    reuseExistingServer: false,
+    timeout: 600_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      PGLITE_DIR: './data/e2e-pglite',
+      PUBLIC_BASE_URL: BASE,
+      ALLOW_INSECURE_SOURCES: `127.0.0.1:${FAKE_PROVIDER_PORT}`,
+      // No online basemap: the map must work offline.
+      BASEMAP_STYLE_URL: '',
+    },
+  },
+});
