@@ -351,7 +351,8 @@ export interface ManifestDataset {
 // ---------------------------------------------------------------------------------------------
 // Data
 
-export type Position = [number, number] | [number, number, number];
+/** `[lon, lat]` or `[lon, lat, altitude]` (typed like @types/geojson so literals need no casts). */
+export type Position = number[];
 
 export type Geometry =
   | { type: 'Point'; coordinates: Position }
