@@ -16,7 +16,7 @@ import { parseCsv, parseCsvObjects } from './csv';
 import { normalizeName, normalizeNumber, slugify } from './normalize';
 
 /** Bumped when the import logic changes, so a code change re-imports unchanged files. */
-export const IMPORT_VERSION = 3;
+export const IMPORT_VERSION = 4;
 
 export const REQUIRED_FILES = [
   'boundaries/slovakia.topojson.json',
@@ -107,6 +107,8 @@ export interface RegisterObjectIn {
   name: string | null;
   municipalityCode: string | null;
   partName: string | null;
+  parentId: string | null;
+  partId: string | null;
   current: boolean;
 }
 export interface AddressIn {
@@ -395,12 +397,12 @@ async function readRegister(dir: string): Promise<RegisterState> {
   const counties = new Map<string, string>();
   for (const r of all('region')) {
     const c = codelistItem(r, 'Region');
-    state.objects.push({ kind: 'region', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: null, partName: null, current: r.current });
+    state.objects.push({ kind: 'region', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: null, partName: null, parentId: null, partId: null, current: r.current });
   }
   for (const r of all('county')) {
     const c = codelistItem(r, 'County');
     counties.set(r.objectId, c.code);
-    state.objects.push({ kind: 'county', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: null, partName: null, current: r.current });
+    state.objects.push({ kind: 'county', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: null, partName: null, parentId: r.fields.regionIdentifier ?? null, partId: null, current: r.current });
   }
   const muniCode = new Map<string, string>();
   for (const r of all('municipality')) {
@@ -408,13 +410,13 @@ async function readRegister(dir: string): Promise<RegisterState> {
     const code = /^SK0\d{2}[0-9A-Z]\d{6}$/.test(c.code) ? c.code : null;
     if (code) muniCode.set(r.objectId, code);
     if (code && r.current && r.fields.status) state.statusByCode.set(code, STATUS_FROM_REGISTER[r.fields.status] ?? 'municipality');
-    state.objects.push({ kind: 'municipality', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: code, partName: null, current: r.current });
+    state.objects.push({ kind: 'municipality', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: code, partName: null, parentId: r.fields.countyIdentifier ?? null, partId: null, current: r.current });
   }
   for (const r of all('part')) {
     const c = codelistItem(r, 'District');
     const mc = muniCode.get(r.fields.municipalityIdentifier ?? '') ?? null;
     if (mc && r.current) state.parts.set(r.objectId, { name: c.name, municipalityCode: mc, code: c.code });
-    state.objects.push({ kind: 'part', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: mc, partName: null, current: r.current });
+    state.objects.push({ kind: 'part', objectId: r.objectId, code: c.code, name: c.name, municipalityCode: mc, partName: null, parentId: r.fields.municipalityIdentifier ?? null, partId: null, current: r.current });
   }
   const partName = (id: string | undefined) => (id ? (state.parts.get(id)?.name ?? null) : null);
   for (const r of all('street')) {
@@ -429,7 +431,7 @@ async function readRegister(dir: string): Promise<RegisterState> {
     const number = r.fields.PropertyRegistrationNumber ?? null;
     const pn = partName(r.fields.districtIdentifier);
     if (r.current && number) buildings.set(r.objectId, { number, municipalityCode: mc, partName: pn });
-    state.objects.push({ kind: 'building', objectId: r.objectId, code: number, name: null, municipalityCode: mc, partName: pn, current: r.current });
+    state.objects.push({ kind: 'building', objectId: r.objectId, code: number, name: null, municipalityCode: mc, partName: pn, parentId: r.fields.municipalityIdentifier ?? null, partId: r.fields.districtIdentifier ?? null, current: r.current });
   }
   const streetById = new Map(state.streets.map((s) => [s.id, s]));
   for (const r of all('entrance')) {

@@ -1,0 +1,169 @@
+// An in-memory index of the 2,929 municipality rows (2,927 + the two whole cities) with their
+// district, region, slugs, label point and alternative names. The resolver answers from it without
+// a query, and the place search uses it to shape `municipality` and `near` for every result. It is
+// rebuilt when the reference import's digest changes (checked at most every few seconds).
+import { getSql } from '../db';
+import { normalizeName } from '../reference/normalize';
+
+export interface MunicipalityInfo {
+  code: string;
+  code6: string;
+  name: string;
+  nameOfficial: string;
+  nameNorm: string;
+  slug: string;
+  regionSlug: string;
+  districtCode: string | null;
+  district: string | null;
+  districtNorm: string | null;
+  regionCode: string;
+  region: string;
+  regionNorm: string;
+  population: number | null;
+  kind: 'municipality' | 'whole_city';
+  status: string;
+  city: string | null;
+  overTenThousand: boolean;
+  point: [number, number];
+}
+
+export interface MunicipalityIndex {
+  digest: string;
+  byCode: Map<string, MunicipalityInfo>;
+  byCode6: Map<string, MunicipalityInfo>;
+  bySlug: Map<string, MunicipalityInfo>;
+  /** Normalised name (short, official, bare city-district name) -> municipalities. */
+  byName: Map<string, MunicipalityInfo[]>;
+  towns: MunicipalityInfo[];
+}
+
+const CHECK_EVERY_MS = 5_000;
+let cached: { index: MunicipalityIndex | null; checkedAt: number } | null = null;
+let loading: Promise<MunicipalityIndex | null> | null = null;
+
+/** The index, or null when no reference data has been imported. */
+export async function municipalityIndex(): Promise<MunicipalityIndex | null> {
+  if (cached && Date.now() - cached.checkedAt < CHECK_EVERY_MS) return cached.index;
+  loading ??= refresh().finally(() => {
+    loading = null;
+  });
+  return loading;
+}
+
+/** Drops the cached index (tests that re-import call it; otherwise the digest check suffices). */
+export function resetMunicipalityIndex(): void {
+  cached = null;
+}
+
+async function refresh(): Promise<MunicipalityIndex | null> {
+  const sql = await getSql();
+  const [row] = await sql<{ digest: string | null; n: number }[]>`
+    select (select digest from reference_imports where name = 'sk-reference') as digest,
+           (select count(*)::int from municipalities) as n`;
+  const digest = row.n > 0 ? (row.digest ?? 'unknown') : null;
+  if (digest && cached?.index?.digest === digest) {
+    cached = { index: cached.index, checkedAt: Date.now() };
+    return cached.index;
+  }
+  const index = digest ? await build(digest) : null;
+  cached = { index, checkedAt: Date.now() };
+  return index;
+}
+
+async function build(digest: string): Promise<MunicipalityIndex> {
+  const sql = await getSql();
+  const rows = await sql<
+    {
+      code: string;
+      code6: string;
+      name: string;
+      name_official: string;
+      name_norm: string;
+      slug: string;
+      region_slug: string;
+      district_code: string | null;
+      district: string | null;
+      region_code: string;
+      region: string;
+      population: number | null;
+      kind: 'municipality' | 'whole_city';
+      status: string;
+      city: string | null;
+      over_ten_thousand: boolean;
+      lon: number;
+      lat: number;
+    }[]
+  >`
+    select m.code, m.code6, m.name, m.name_official, m.name_norm, m.slug, m.region_slug, m.district_code,
+      d.name as district, m.region_code, r.name as region, m.population, m.kind, m.status, m.city,
+      m.over_ten_thousand, ST_X(m.label_point) as lon, ST_Y(m.label_point) as lat
+    from municipalities m
+    left join districts d on d.code = m.district_code
+    join regions r on r.code = m.region_code`;
+  const index: MunicipalityIndex = {
+    digest,
+    byCode: new Map(),
+    byCode6: new Map(),
+    bySlug: new Map(),
+    byName: new Map(),
+    towns: [],
+  };
+  for (const r of rows) {
+    const m: MunicipalityInfo = {
+      code: r.code,
+      code6: r.code6,
+      name: r.name,
+      nameOfficial: r.name_official,
+      nameNorm: r.name_norm,
+      slug: r.slug,
+      regionSlug: r.region_slug,
+      districtCode: r.district_code,
+      district: r.district,
+      districtNorm: r.district ? normalizeName(r.district) : null,
+      regionCode: r.region_code,
+      region: r.region,
+      regionNorm: normalizeName(r.region),
+      population: r.population,
+      kind: r.kind,
+      status: r.status,
+      city: r.city,
+      overTenThousand: r.over_ten_thousand,
+      point: [r.lon, r.lat],
+    };
+    index.byCode.set(m.code, m);
+    index.byCode6.set(m.code6, m);
+    index.bySlug.set(`${m.regionSlug}/${m.slug}`, m);
+    const names = new Set([m.nameNorm, normalizeName(m.nameOfficial)]);
+    if (m.city) names.add(normalizeName(m.name.replace(/^(Bratislava|Košice)\s*-\s*/, '')));
+    for (const n of names) index.byName.set(n, [...(index.byName.get(n) ?? []), m]);
+    if (m.overTenThousand) index.towns.push(m);
+  }
+  return index;
+}
+
+/** Great-circle distance in km. */
+export function distanceKm(a: [number, number], b: [number, number]): number {
+  const rad = Math.PI / 180;
+  const dLat = (b[1] - a[1]) * rad;
+  const dLon = (b[0] - a[0]) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** True when a place in this municipality lies in a town over 10,000 (Bratislava/Košice districts too). */
+export function insideTown(m: MunicipalityInfo): boolean {
+  return m.overTenThousand || m.city !== null;
+}
+
+/** The nearest town over 10,000 to a point, with the distance in km (one decimal). */
+export function nearestTown(
+  index: MunicipalityIndex,
+  point: [number, number],
+): { town: MunicipalityInfo; km: number } | null {
+  let best: { town: MunicipalityInfo; km: number } | null = null;
+  for (const t of index.towns) {
+    const km = distanceKm(point, t.point);
+    if (!best || km < best.km) best = { town: t, km };
+  }
+  return best && { town: best.town, km: Math.round(best.km * 10) / 10 };
+}

@@ -1,0 +1,410 @@
+// GET /api/places: geocoding over the place-name index (municipalities, whole cities, city
+// districts, parts, streets, districts, regions) and the address register (house numbers).
+//
+// Matching: names are folded (lib/reference/normalize.ts), so case and diacritics never matter;
+// candidates come from one indexed query: exact (btree), prefix (text_pattern_ops btree), word
+// prefix and typos (pg_trgm GIN: similarity is per word, so word order does not matter either).
+// Ranking: exact > prefix > word prefix > fuzzy (by similarity), then type, then population or
+// address points. Addresses are never scanned by name: a query with a house number first finds
+// the street (or village), then looks the number up on the (street_norm, number_norm) index, so
+// the search stays fast with the full 1.9-million-entrance register loaded.
+import { getSql } from '../db';
+import { ApiError } from '../errors';
+import { normalizeName, normalizeNumber } from '../reference/normalize';
+import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
+import { municipalityPath } from './resolve';
+
+export const DEFAULT_MAX = 5;
+export const MAX_MAX = 10;
+const MAX_QUERY_LENGTH = 200;
+
+export const PLACES_ATTRIBUTION =
+  'Register adries a Register obcí: Ministerstvo vnútra SR (CC BY / CC0, cez github.com/jozefgrencik/slovak-postal-codes); ' +
+  'obce a hranice: Štatistický úrad SR (SODB 2021), Slovakia TopoJSON (Milan Lajtoš) podľa ŠÚ SR a Freemap; GeoNames (CC BY 4.0)';
+
+export interface PlaceMunicipality {
+  /** `<region-slug>/<municipality-slug>`: accepted as `municipality` by the summary endpoint. */
+  slug: string;
+  code: string;
+  name: string;
+  district: string | null;
+  region: string;
+}
+
+export interface Place {
+  name: string;
+  /** mesto | obec | mestská časť | vojenský obvod | časť obce | ulica | adresa | okres | kraj */
+  type: string;
+  point: [number, number];
+  municipality: PlaceMunicipality | null;
+  /** Only for places outside towns over 10,000 inhabitants: the nearest such town. */
+  near?: { name: string; slug: string; distanceKm: number };
+}
+
+export interface PlaceResult {
+  query: string;
+  count: number;
+  places: Place[];
+  attribution: string;
+}
+
+const TYPE_RANK: Record<string, number> = {
+  adresa: 0,
+  mesto: 1,
+  obec: 2,
+  'mestská časť': 3,
+  'vojenský obvod': 4,
+  'časť obce': 5,
+  ulica: 6,
+  okres: 7,
+  kraj: 8,
+};
+
+interface Candidate {
+  /** Entity key: alternative names of one municipality share it. */
+  key: string;
+  type: string;
+  name: string;
+  municipalityCode: string | null;
+  point: [number, number];
+  weight: number;
+  tier: number;
+  sim: number;
+}
+
+let available: boolean | null = null;
+let availableAt = 0;
+
+/** Forgets cached availability (tests that switch databases). */
+export function resetPlaceSearchCache(): void {
+  available = null;
+  availableAt = 0;
+}
+
+async function geocodingAvailable(): Promise<boolean> {
+  if (available && Date.now() - availableAt < 30_000) return true;
+  const sql = await getSql();
+  const [{ ok }] = await sql<{ ok: boolean }[]>`select exists(select 1 from place_names) as ok`;
+  available = ok;
+  availableAt = Date.now();
+  return ok;
+}
+
+export function parseMax(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return DEFAULT_MAX;
+  if (!/^\d+$/.test(raw.trim())) throw new ApiError('invalid_query', `max: expected an integer 1-${MAX_MAX}.`);
+  const n = Number(raw);
+  if (n < 1 || n > MAX_MAX) throw new ApiError('invalid_query', `max: at most ${MAX_MAX} (and at least 1).`);
+  return n;
+}
+
+/** Searches places; throws invalid_query for an empty, one-character or overlong query, geocoding_unavailable without data. */
+export async function searchPlaces(query: string, max: number = DEFAULT_MAX): Promise<PlaceResult> {
+  const text = (query ?? '').trim().replace(/\s+/g, ' ');
+  if (!Number.isInteger(max) || max < 1 || max > MAX_MAX) throw new ApiError('invalid_query', `max: at most ${MAX_MAX}.`);
+  if (normalizeName(text).replace(/ /g, '').length < 2) {
+    throw new ApiError('invalid_query', 'query: at least 2 letters or digits are needed.');
+  }
+  if (text.length > MAX_QUERY_LENGTH) throw new ApiError('invalid_query', `query: at most ${MAX_QUERY_LENGTH} characters.`);
+  const index = await municipalityIndex();
+  if (!index || !(await geocodingAvailable())) {
+    throw new ApiError('geocoding_unavailable', 'Place search is unavailable: the address register is not loaded on this portal.');
+  }
+
+  const found: Candidate[] = [];
+  const parses = addressParses(text);
+  for (const parse of parses) {
+    const hits = await searchAddresses(parse, index);
+    if (hits.length) {
+      found.push(...hits);
+      break;
+    }
+  }
+  if (!found.length) {
+    // No such house number: the street (or part) itself in the named municipality.
+    const commaParts = text.split(',').map((s) => s.trim()).filter(Boolean);
+    const scoped = parses.find((p) => p.where)
+      ?? (commaParts.length >= 2
+        ? { street: normalizeName(commaParts[0]), where: normalizeName(commaParts.slice(1).join(' ')) }
+        : null);
+    if (scoped) found.push(...(await searchWithin(scoped.street, scoped.where, index)));
+  }
+  found.push(...(await searchNames(normalizeName(text), max)));
+
+  const places = rank(found)
+    .slice(0, max)
+    .map((c) => shape(c, index));
+  return { query: text, count: places.length, places, attribution: PLACES_ATTRIBUTION };
+}
+
+// ---------------------------------------------------------------------------------------------
+// names
+
+type NameRow = { id: string; type: string; name: string; muni: string | null; lon: number; lat: number; weight: number; tier: number; sim: number };
+
+/**
+ * Name candidates in two stages. Exact and prefix matches come from the btree index; only when
+ * they give fewer than `want` places are word-prefix and trigram (typo, word order) matches added,
+ * since those rank below them anyway and cost far more. Each way of matching is its own indexed
+ * subquery: one OR over them makes the planner scan the table computing similarities.
+ */
+async function searchNames(q: string, want: number): Promise<Candidate[]> {
+  const sql = await getSql();
+  const prefix = `${likeEscape(q)}%`;
+  const wordPrefix = `% ${likeEscape(q)}%`;
+  const cols = sql`id, type, name, municipality_code as muni, ST_X(point) as lon, ST_Y(point) as lat, weight`;
+  const first = await sql<NameRow[]>`
+    (select ${cols}, 4 as tier, 1::real as sim from place_names where name_norm = ${q} order by weight desc limit 100)
+    union all
+    (select ${cols}, 3 as tier, similarity(name_norm, ${q}) as sim from place_names
+      where name_norm like ${prefix} and name_norm <> ${q} order by weight desc limit 100)`;
+  let rows: NameRow[] = [...first];
+  // Trigrams of two letters are noise: very short queries stay with exact and prefix matches.
+  if (distinctKeys(first) < want && q.length >= 3) {
+    const second = await sql<NameRow[]>`
+      (select ${cols}, 2 as tier, similarity(name_norm, ${q}) as sim from place_names
+        where name_norm like ${wordPrefix} order by weight desc limit 100)
+      union all
+      (select ${cols}, 1 as tier, similarity(name_norm, ${q}) as sim from place_names
+        where name_norm % ${q} order by similarity(name_norm, ${q}) desc limit 100)
+      union all
+      (select ${cols}, 1 as tier, word_similarity(${q}, name_norm) * 0.9 as sim from place_names
+        where ${q} <% name_norm order by word_similarity(${q}, name_norm) desc limit 50)`;
+    rows = [...first, ...second];
+  }
+  return rows.map((r) => ({
+    key: entityKey(r.id),
+    type: r.type,
+    name: r.name,
+    municipalityCode: r.muni,
+    point: [r.lon, r.lat],
+    weight: r.weight,
+    tier: r.tier,
+    sim: r.sim,
+  }));
+}
+
+/** Alternative names of one municipality ("obec:<code>:1") count as the municipality. */
+function entityKey(id: string): string {
+  return id.startsWith('obec:') ? id.split(':').slice(0, 2).join(':') : id;
+}
+
+function distinctKeys(rows: { id: string }[]): number {
+  return new Set(rows.map((r) => entityKey(r.id))).size;
+}
+
+/** "Hlavná, Košice": a street or part (first) inside the municipalities matching the rest. */
+async function searchWithin(place: string, where: string, index: MunicipalityIndex): Promise<Candidate[]> {
+  const codes = municipalityCodesFor(where, index);
+  if (!place || !codes.length) return [];
+  const sql = await getSql();
+  const rows = await sql<
+    { id: string; type: string; name: string; muni: string; lon: number; lat: number; weight: number; sim: number; exact: boolean; prefix: boolean }[]
+  >`
+    with x as materialized (
+      select * from place_names where municipality_code = any(${codes}) and type in ('ulica', 'časť obce'))
+    select id, type, name, municipality_code as muni, ST_X(point) as lon, ST_Y(point) as lat, weight,
+      similarity(name_norm, ${place}) as sim, name_norm = ${place} as exact,
+      name_norm like ${`${likeEscape(place)}%`} as prefix
+    from x
+    where name_norm = ${place} or name_norm like ${`${likeEscape(place)}%`} or name_norm % ${place}
+    order by exact desc, sim desc, weight desc limit 20`;
+  // Scoped hits outrank unscoped ones of the same kind of match.
+  return rows.map((r) => ({
+    key: r.id,
+    type: r.type,
+    name: r.name,
+    municipalityCode: r.muni,
+    point: [r.lon, r.lat],
+    weight: r.weight,
+    tier: r.exact ? 4.5 : r.prefix ? 3.5 : 1.5,
+    sim: r.sim,
+  }));
+}
+
+/** Municipalities (whole cities expanded to their districts) whose name matches `q` exactly or by prefix. */
+function municipalityCodesFor(q: string, index: MunicipalityIndex): string[] {
+  if (!q) return [];
+  let hits = index.byName.get(q) ?? [];
+  if (!hits.length) {
+    hits = [];
+    for (const [name, ms] of index.byName) if (name.startsWith(q)) hits.push(...ms);
+  }
+  const codes = new Set<string>();
+  for (const m of hits.slice(0, 50)) {
+    codes.add(m.code);
+    if (m.kind === 'whole_city') for (const d of index.byCode.values()) if (d.city === m.name) codes.add(d.code);
+  }
+  return [...codes];
+}
+
+// ---------------------------------------------------------------------------------------------
+// addresses
+
+interface AddressParse {
+  street: string;
+  /** Orientačné číslo (normalised), or null when only a súpisné číslo was given. */
+  number: string | null;
+  /** Súpisné číslo. */
+  registration: string | null;
+  /** Any of number/registration may be either: "Lúčky 123" does not say which. */
+  either: string | null;
+  where: string;
+}
+
+const NUMBER = /^(\d{1,5}[a-z]?)(?:\/(\d{1,5}[a-z]?))?$/i;
+
+/** Readings of the query as "<street or village> <number>[, <municipality>]", most likely first. */
+export function addressParses(text: string): AddressParse[] {
+  const tokens = text
+    .replace(/,/g, ' , ')
+    .replace(/(\d)\s*\/\s*(\d)/g, '$1/$2')
+    .split(/\s+/)
+    .filter(Boolean);
+  const out: AddressParse[] = [];
+  for (let i = tokens.length - 1; i >= 1; i--) {
+    const m = tokens[i].match(NUMBER);
+    if (!m) continue;
+    const street = normalizeName(tokens.slice(0, i).join(' '));
+    if (!/[a-z]/.test(street)) continue;
+    const rest = tokens.slice(i + 1).filter((t) => t !== ',');
+    const where = normalizeName(rest.join(' '));
+    if (m[2]) out.push({ street, number: normalizeNumber(m[2]), registration: m[1], either: null, where });
+    else out.push({ street, number: null, registration: null, either: normalizeNumber(m[1]), where });
+  }
+  return out;
+}
+
+async function searchAddresses(p: AddressParse, index: MunicipalityIndex): Promise<Candidate[]> {
+  const sql = await getSql();
+  const within = p.where ? municipalityCodesFor(p.where, index) : null;
+  if (within && !within.length) return [];
+  // Streets the first part names: exact, else prefix, else a close spelling.
+  const streets = await sql<{ norm: string; muni: string }[]>`
+    select distinct on (name_norm, municipality_code) name_norm as norm, municipality_code as muni
+    from streets
+    where name_norm = ${p.street} ${within ? sql`and municipality_code = any(${within})` : sql``}
+    limit 200`;
+  let streetNorms = [...new Set(streets.map((s) => s.norm))];
+  let streetMunis = [...new Set(streets.map((s) => s.muni))];
+  if (!streetNorms.length && p.street.length >= 3) {
+    const near = await sql<{ norm: string; muni: string }[]>`
+      with c as (
+        (select id from place_names where name_norm like ${`${likeEscape(p.street)}%`} and type = 'ulica' limit 200)
+        union (select id from place_names where name_norm % ${p.street} and type = 'ulica' limit 200))
+      select p.name_norm as norm, p.municipality_code as muni from place_names p join c on c.id = p.id
+      ${within ? sql`where p.municipality_code = any(${within})` : sql``}
+      order by similarity(p.name_norm, ${p.street}) desc limit 50`;
+    const best = near[0]?.norm;
+    streetNorms = best ? [best] : [];
+    streetMunis = near.filter((r) => r.norm === best).map((r) => r.muni);
+  }
+  const num = p.number ?? p.either;
+  const reg = p.registration ?? p.either;
+  const rows: AddressRow[] = [];
+  if (streetNorms.length && num) {
+    rows.push(
+      ...(await sql<AddressRow[]>`
+        select a.id, a.street_name, a.building_number, a.registration_number, a.municipality_code as muni,
+          ST_X(coalesce(a.point, s.point)) as lon, ST_Y(coalesce(a.point, s.point)) as lat
+        from addresses a left join streets s on s.id = a.street_id
+        where a.street_norm = any(${streetNorms}) and a.number_norm = ${num}
+          and a.municipality_code = any(${streetMunis})
+          and (${p.registration === null} or a.registration_number = ${p.registration ?? ''})
+        limit 20`),
+    );
+  }
+  // A village without street names: "<village> <súpisné číslo>".
+  if (!rows.length && reg) {
+    const villages = municipalityCodesFor(p.street, index).filter((c) => !within || within.includes(c));
+    if (villages.length) {
+      rows.push(
+        ...(await sql<AddressRow[]>`
+          select a.id, a.street_name, a.building_number, a.registration_number, a.municipality_code as muni,
+            ST_X(a.point) as lon, ST_Y(a.point) as lat
+          from addresses a
+          where a.municipality_code = any(${villages}) and a.registration_number = ${reg} and a.point is not null
+          order by (a.street_norm is null) desc
+          limit 10`),
+      );
+    }
+  }
+  return rows
+    .filter((r) => r.lon !== null && r.muni)
+    .map((r) => {
+      const m = index.byCode.get(r.muni!);
+      const label = r.street_name
+        ? `${r.street_name} ${[r.registration_number, r.building_number].filter(Boolean).join('/')}`
+        : `${m?.name ?? ''} ${r.registration_number ?? r.building_number ?? ''}`;
+      return {
+        key: `adresa:${r.id}`,
+        type: 'adresa',
+        name: r.street_name && m ? `${label}, ${m.name}` : label.trim(),
+        municipalityCode: r.muni,
+        point: [r.lon!, r.lat!] as [number, number],
+        weight: m?.population ?? 0,
+        tier: 5,
+        sim: 1,
+      };
+    });
+}
+
+interface AddressRow {
+  id: string;
+  street_name: string | null;
+  building_number: string | null;
+  registration_number: string | null;
+  muni: string | null;
+  lon: number | null;
+  lat: number | null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// ranking and shape
+
+function rank(found: Candidate[]): Candidate[] {
+  const best = new Map<string, Candidate>();
+  for (const c of found) {
+    const prev = best.get(c.key);
+    if (!prev || compare(c, prev) < 0) best.set(c.key, c);
+  }
+  return [...best.values()].sort(compare);
+}
+
+function compare(a: Candidate, b: Candidate): number {
+  if (a.tier !== b.tier) return b.tier - a.tier;
+  // Among fuzzy matches the closer spelling wins first (in steps, so near-ties fall to type).
+  if (a.tier <= 2) {
+    const d = Math.round(b.sim * 10) - Math.round(a.sim * 10);
+    if (d) return d;
+  }
+  const t = (TYPE_RANK[a.type] ?? 9) - (TYPE_RANK[b.type] ?? 9);
+  if (t) return t;
+  if (a.weight !== b.weight) return b.weight - a.weight;
+  return a.name.localeCompare(b.name, 'sk');
+}
+
+function shape(c: Candidate, index: MunicipalityIndex): Place {
+  const m: MunicipalityInfo | undefined = c.municipalityCode ? index.byCode.get(c.municipalityCode) : undefined;
+  const place: Place = {
+    name: c.name,
+    type: c.type,
+    point: [round6(c.point[0]), round6(c.point[1])],
+    municipality: m
+      ? { slug: municipalityPath(m), code: m.code, name: m.name, district: m.district, region: m.region }
+      : null,
+  };
+  if (m && !insideTown(m) && c.type !== 'okres' && c.type !== 'kraj') {
+    const near = nearestTown(index, c.point);
+    if (near) place.near = { name: near.town.name, slug: municipalityPath(near.town), distanceKm: near.km };
+  }
+  return place;
+}
+
+function round6(x: number): number {
+  return Math.round(x * 1e6) / 1e6;
+}
+
+function likeEscape(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
