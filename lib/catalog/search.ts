@@ -1,0 +1,45 @@
+// Catalog search for assistants and the website: approved datasets ordered by how well they match a
+// text, and marked when they can answer a point query at a given point (`pointQuery`).
+import { ApiError } from '@/lib/errors';
+import { answersAtPoint, coversPoint, matchScore, priorityOf } from '@/lib/nearby/selection';
+import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
+import type { CatalogDataset } from '@/lib/providers/types';
+
+export interface CatalogSearchEntry extends CatalogDataset {
+  /** Match score of the text (0 without text); higher is better. */
+  score: number;
+  /** Present with a point: whether GET /api/nearby (MCP nearby) can answer for this dataset there. */
+  pointQuery?: boolean;
+}
+
+export interface CatalogSearchResult {
+  search: string | null;
+  point: [number, number] | null;
+  count: number;
+  datasets: CatalogSearchEntry[];
+}
+
+export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
+  const text = input.search?.trim() || null;
+  const point = input.point ?? null;
+  if (point && (Math.abs(point[0]) > 180 || Math.abs(point[1]) > 90 || point.some((v) => !Number.isFinite(v)))) {
+    throw new ApiError('invalid_query', 'point: expected [lon, lat] in WGS84.');
+  }
+  const rows: Array<CatalogSearchEntry & { priority: number }> = [];
+  for (const served of await listApprovedDatasets()) {
+    const score = text ? matchScore(served.dataset, text) : 0;
+    if (text && score === 0) continue;
+    const entry: CatalogSearchEntry & { priority: number } = { ...catalogEntry(served), score, priority: priorityOf(served.dataset) };
+    if (point) entry.pointQuery = answersAtPoint(served) && coversPoint(served.dataset, point[0], point[1]);
+    rows.push(entry);
+  }
+  rows.sort(
+    (a, b) =>
+      b.score - a.score ||
+      Number(b.pointQuery ?? false) - Number(a.pointQuery ?? false) ||
+      a.priority - b.priority ||
+      a.title.localeCompare(b.title, 'sk'),
+  );
+  const datasets = rows.map(({ priority: _priority, ...rest }) => rest);
+  return { search: text, point, count: datasets.length, datasets };
+}
