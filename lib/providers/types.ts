@@ -65,6 +65,8 @@ export interface CatalogProvider {
 /** A catalog entry: the manifest dataset without its source URL, plus the portal's fields. */
 export interface CatalogDataset {
   key: string;
+  /** The manifest dataset id. */
+  id: string;
   providerId: string;
   providerName: string;
   title: string;
