@@ -45,26 +45,37 @@ export async function tryServeCachedData(req: http.IncomingMessage, res: http.Se
   }
 }
 
-async function serveFreshHit(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-  const target = req.url;
-  if ((req.method !== 'GET' && req.method !== 'HEAD') || !target || !target.startsWith(PREFIX)) return false;
-  const parts = splitTarget(target);
-  if (!parts) return false;
-  let served;
-  try {
-    // The registry's in-process snapshot (re-checked against its version at most once a second).
-    served = await findServedDataset(parts.providerId, parts.datasetId);
-  } catch {
-    return false;
+/**
+ * The cache key of a request target, computed by the route's own functions and remembered per
+ * (target, served dataset): the served object is replaced whenever the registry changes, so a
+ * remembered key can never outlive the manifest it was computed for.
+ */
+async function keyForTarget(target: string): Promise<string | null> {
+  const s = dataState();
+  const known = s.targetKeys.get(target);
+  if (known) {
+    const served = await findServedDataset(known.providerId, known.datasetId);
+    if (served === known.served) return known.key;
   }
-  if (!served) return false;
-  if (served.displayOnly || served.dataset.source.type !== 'geojson') return false;
+  const parts = splitTarget(target);
+  if (!parts) return null;
+  const served = await findServedDataset(parts.providerId, parts.datasetId);
+  if (!served || served.displayOnly || served.dataset.source.type !== 'geojson') return null;
   let key: string;
   try {
     key = prepareDataRequest(served, parseDataQuery(parts.query)).key;
   } catch {
-    return false; // the route words the error
+    return null; // the route words the error
   }
+  s.targetKeys.set(target, { providerId: parts.providerId, datasetId: parts.datasetId, served, key });
+  return key;
+}
+
+async function serveFreshHit(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  const target = req.url;
+  if ((req.method !== 'GET' && req.method !== 'HEAD') || !target || !target.startsWith(PREFIX)) return false;
+  const key = await keyForTarget(target);
+  if (!key) return false;
   const entry = dataState().memory.get(key);
   const now = Date.now();
   if (!entry || !isFresh(entry, now)) return false;

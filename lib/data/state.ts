@@ -2,6 +2,7 @@
 // The custom server (server.ts, fast path) and the Next.js bundle each load their own copy of this
 // module, so the state lives on globalThis: a hit the route stored is a hit for the fast path too.
 import { LRUCache } from 'lru-cache';
+import type { ServedDataset } from '@/lib/providers';
 import { entrySize, type CacheEntry } from './entry';
 import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRY_BYTES } from './limits';
 
@@ -16,6 +17,8 @@ export interface DataState {
   loads: Map<string, Promise<unknown>>;
   /** Source refreshes in progress per key. */
   refreshes: Map<string, Flight>;
+  /** Fast path: request target -> its cache key, valid while the registry serves the same object. */
+  targetKeys: LRUCache<string, { providerId: string; datasetId: string; served: ServedDataset; key: string }>;
   /** Counters for benches and diagnostics. */
   stats: { upstreamRequests: number; dbWrites: number; dbReads: number };
   lastPrune: number;
@@ -30,6 +33,7 @@ export function dataState(): DataState {
       maxEntrySize: MEMORY_MAX_ENTRY_BYTES,
       sizeCalculation: entrySize,
     }),
+    targetKeys: new LRUCache({ max: 20_000 }),
     loads: new Map(),
     refreshes: new Map(),
     stats: { upstreamRequests: 0, dbWrites: 0, dbReads: 0 },

@@ -30,8 +30,41 @@ type AutocannonResult = {
 };
 type Autocannon = (opts: Record<string, unknown>) => Promise<AutocannonResult>;
 
-const DURATION_S = 5;
+/** Per server and body: ROUNDS runs of ROUND_S seconds, interleaved with the other servers' runs. */
+const ROUNDS = 5;
+const ROUND_S = 1;
 const CONNECTIONS = 20;
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  mbps: number;
+  errors: number;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+/** Interleaving keeps the comparison fair on a shared machine whose load drifts during the bench. */
+async function measureInterleaved(autocannon: Autocannon, urls: Record<string, string>): Promise<Record<string, Measured>> {
+  const runs: Record<string, AutocannonResult[]> = Object.fromEntries(Object.keys(urls).map((k) => [k, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [kind, url] of Object.entries(urls)) {
+      runs[kind].push(await autocannon({ url, connections: CONNECTIONS, duration: ROUND_S, workers: 1 }));
+    }
+  }
+  const out: Record<string, Measured> = {};
+  for (const [kind, rs] of Object.entries(runs)) {
+    out[kind] = {
+      rps: rs.reduce((a, r) => a + r.requests.average, 0) / rs.length,
+      p50: median(rs.map((r) => r.latency.p50)),
+      p99: median(rs.map((r) => r.latency.p99)),
+      mbps: rs.reduce((a, r) => a + r.throughput.average, 0) / rs.length / 1024 / 1024,
+      errors: rs.reduce((a, r) => a + r.errors + r.non2xx, 0),
+    };
+  }
+  return out;
+}
 
 function listen(listener: http.RequestListener): Promise<{ server: http.Server; url: string }> {
   const server = http.createServer(listener);
@@ -147,7 +180,9 @@ export async function run(): Promise<void> {
     const direct = await listen(routeListener);
     servers.push(fast.server, direct.server);
 
-    console.log(`autocannon: ${CONNECTIONS} connections, ${DURATION_S} s per run, load from a worker thread; identity encoding`);
+    console.log(
+      `autocannon: ${CONNECTIONS} connections, ${ROUNDS} interleaved runs of ${ROUND_S} s per server, load from a worker thread; identity encoding; p50/p99 = median over runs`,
+    );
     const rows: string[][] = [];
     const summary: string[] = [];
     for (const name of ['small', 'large'] as const) {
@@ -165,29 +200,19 @@ export async function run(): Promise<void> {
       const constant = await listen(adapter(route(async () => new Response(new Uint8Array(bytes), { headers: { ...headers, ...CORS_HEADERS } })), paramsOf));
       servers.push(bare.server, constant.server);
 
-      const measure = async (url: string) =>
-        autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, workers: 1 });
-      const results = {
-        bare: await measure(`${bare.url}${target}`),
-        fast: await measure(`${fast.url}${target}`),
-        route: await measure(`${direct.url}${target}`),
-        constant: await measure(`${constant.url}${target}`),
-      };
-      const base = results.bare.requests.average;
+      const results = await measureInterleaved(autocannon, {
+        bare: `${bare.url}${target}`,
+        'fast path': `${fast.url}${target}`,
+        'route handler': `${direct.url}${target}`,
+        'constant handler': `${constant.url}${target}`,
+      });
+      const base = results.bare.rps;
       const label = `${name} (${fmt(bytes.length / 1024, 1)} KB)`;
       for (const [kind, r] of Object.entries(results)) {
-        rows.push([
-          label,
-          kind,
-          fmt(r.requests.average),
-          fmt(r.requests.average / base, 2),
-          fmt(r.latency.p50, 1),
-          fmt(r.latency.p99, 1),
-          fmt(r.throughput.average / 1024 / 1024, 0),
-          String(r.errors + r.non2xx),
-        ]);
+        rows.push([label, kind, fmt(r.rps), fmt(r.rps / base, 2), fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.mbps, 0), String(r.errors)]);
       }
-      summary.push(`${label}: fast-path hits ${fmt(results.fast.requests.average)}/s = ${fmt(results.fast.requests.average / base, 2)} of bare node:http`);
+      const fastRps = results['fast path'].rps;
+      summary.push(`${label}: fast-path hits ${fmt(fastRps)}/s = ${fmt(fastRps / base, 2)} of bare node:http (${fmt(base)}/s)`);
     }
 
     const head = ['body', 'server', 'req/s', 'ratio', 'p50 ms', 'p99 ms', 'MB/s', 'errors'];
