@@ -203,9 +203,9 @@ function operations(base: string): OpenApiDocument['paths'] {
           schema: {
             description: 'Any of the accepted forms; the content itself is what gets checked, so it need not be valid.',
             anyOf: [
-              { type: 'object', required: ['datasets'], description: 'A manifest.' },
+              { type: 'object', required: ['datasets'], properties: { datasets: { type: 'array' } }, description: 'A manifest.' },
               { type: 'object', required: ['manifest'], properties: { manifest: {} }, description: '`{ manifest }`.' },
-              { type: 'object', required: ['features'], description: 'A FeatureCollection.' },
+              { type: 'object', required: ['features'], properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' } }, description: 'A FeatureCollection.' },
               { type: 'object', required: ['data'], properties: { data: {}, dataset: { type: 'object' } }, description: '`{ data, dataset? }`.' },
               { type: 'object', required: ['manifestUrl'], properties: { manifestUrl: { type: 'string', format: 'uri' } }, description: '`{ manifestUrl }`.' },
             ],
@@ -341,7 +341,7 @@ function operations(base: string): OpenApiDocument['paths'] {
     tags: ['documentation'],
     summary: 'This interface description',
     description: 'OpenAPI 3.1, `info.version` 0.1. The protocol schemas are embedded as `Manifest*` and `Data*` components.',
-    responses: { '200': { description: 'This document.', content: json({ type: 'object', required: ['openapi', 'info', 'paths'] }) }, ...errorResponses([]) },
+    responses: { '200': { description: 'This document.', content: json({ type: 'object', required: ['openapi', 'info', 'paths'], properties: { openapi: { const: '3.1.0' }, info: { type: 'object', required: ['version'], properties: { version: { const: OPENAPI_VERSION } } }, paths: { type: 'object' } } }) }, ...errorResponses([]) },
   };
   const schema: Operation = {
     operationId: 'getProtocolSchema',
@@ -353,8 +353,10 @@ function operations(base: string): OpenApiDocument['paths'] {
       '200': {
         description: 'The schema document.',
         content: {
-          'application/schema+json': { schema: { type: 'object', required: ['$schema', '$id'] } },
-          'application/json': { schema: { type: 'object', required: ['openapi'] } },
+          'application/schema+json': {
+            schema: { type: 'object', required: ['$schema', '$id'], properties: { $schema: { const: 'https://json-schema.org/draft/2020-12/schema' }, $id: { type: 'string', format: 'uri' } } },
+          },
+          'application/json': { schema: { type: 'object', required: ['openapi'], properties: { openapi: { type: 'string', pattern: '^3\\.1\\.' } } } },
         },
       },
       ...errorResponses(['unknown_schema']),

@@ -100,8 +100,9 @@ export function portalSchemas(): Record<string, JsonSchema> {
         tileSize: { enum: [256, 512] },
         minZoom: num(undefined, { minimum: 0, maximum: 24 }),
         maxZoom: num(undefined, { minimum: 0, maximum: 24 }),
+        // Never published: GeoJSON is read through the portal.
+        url: false,
       },
-      not: { required: ['url'] },
     },
 
     // --- data ---
@@ -119,8 +120,9 @@ export function portalSchemas(): Record<string, JsonSchema> {
           type: 'array',
           items: {
             type: 'object',
-            not: { required: ['dm'] },
             properties: {
+              // Moved into properties.__dm_* by the portal.
+              dm: false,
               properties: {
                 type: ['object', 'null'],
                 properties: { __dm_trend: { enum: ['roste', 'stagnuje', 'klesá'] } },
