@@ -101,7 +101,7 @@ function operations(base: string): OpenApiDocument['paths'] {
       '304': { description: 'Not modified (the `If-None-Match` tag matches).' },
       ...errorResponses(
         ['display_only', 'invalid_query', 'raster_dataset', 'unknown_dataset', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
-        { unknown_dataset: 'Unknown dataset "sk-uzemie/neexistuje".' },
+        { unknown_dataset: 'Unknown dataset "sk-uzemie/neexistuje".', display_only: 'This dataset is only displayed by the portal; use the original service.' },
       ),
     },
   };
@@ -264,7 +264,7 @@ function operations(base: string): OpenApiDocument['paths'] {
       '`validate_manifest` (`manifest` or `manifestUrl`), `validate_data` (`data`, `dataset?`), `register_provider` (`manifestUrl`), `catalog` (`search?`, `point?` [lon, lat]; `pointQuery` marks datasets that answer nearby),',
       '`find_place` (`query`, `maxResults`), `nearby` (`point` or `place`; `datasets`, `purpose` or `search`; `radius`, `maxFeatures`, `params`), `summary` (`dataset`, `municipality?`, `params`),',
       '`fetch_data` (`dataset`, `bbox` or `municipality`, `zoom`, `params`, `maxFeatures`; GeoJSON truncated to `maxFeatures`; display-only datasets answer like the data endpoint’s 303).',
-      'Tool errors come back as results with `isError: true` and the portal’s `{ error, code }` in the text.',
+      'Tool errors come back as results with `isError: true`, the text `code: message` and the portal’s `{ error, code }` as structured content.',
     ].join(' '),
     requestBody: {
       required: true,
@@ -273,7 +273,7 @@ function operations(base: string): OpenApiDocument['paths'] {
           schema: { oneOf: [ref('JsonRpcRequest'), { type: 'array', items: ref('JsonRpcRequest'), minItems: 1 }] },
           examples: {
             toolsList: { summary: 'List the tools', value: { jsonrpc: '2.0', id: 1, method: 'tools/list' } },
-            findPlace: { summary: 'Call find_place', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_place', arguments: { query: 'Žilina', maxResults: 1 } } } },
+            findPlace: { summary: 'Call find_place', value: { jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_place', arguments: { query: 'Lehota', maxResults: 2 } } } },
           },
         },
       },

@@ -41,6 +41,7 @@ const EXTRA_MEMBERS: Partial<Record<ErrorCode, { properties: Record<string, Json
 const HEADERS_BY_STATUS: Partial<Record<number, Response['headers']>> = {
   303: { Location: { description: 'The original service of the dataset.', required: true, schema: { type: 'string' } } },
   429: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
+  503: { 'Retry-After': { description: 'Seconds to wait before trying again.', schema: { type: 'integer', minimum: 0 } } },
 };
 
 /** The `{ error, code }` body restricted to `codes`, with the extra members those codes carry. */

@@ -77,6 +77,12 @@ export class ResponseValidator {
     return { status: res.status, body, text, headers: res.headers };
   }
 
+  /** Validates a value against an inline schema of the document. */
+  schema(schema: object, value: unknown): string[] {
+    const v = this.validatorFor(`inline ${JSON.stringify(schema)}`, schema);
+    return v(value) ? [] : v.errors!.map((e) => `${e.instancePath} ${e.message}`);
+  }
+
   /** Validates a value against a named component (for documented examples). */
   component(name: string, value: unknown): string[] {
     const v = this.validatorFor(`component ${name}`, { $ref: `#/components/schemas/${name}` });

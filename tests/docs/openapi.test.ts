@@ -106,6 +106,27 @@ describe('the served document', () => {
     expect(misplaced).toEqual([]);
   });
 
+  test('every response example validates against its schema', () => {
+    const failures: string[] = [];
+    let count = 0;
+    for (const [p, item] of Object.entries(doc.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const [status, response] of Object.entries((op as { responses: Record<string, OaResponse> }).responses)) {
+          for (const [mediaType, media] of Object.entries(response.content ?? {})) {
+            const values = [media.example, ...Object.values(media.examples ?? {}).map((e) => ('value' in e ? e.value : undefined))];
+            for (const value of values.filter((x) => x !== undefined)) {
+              count++;
+              const errors = v.schema(media.schema ?? {}, value);
+              if (errors.length) failures.push(`${method} ${p} ${status} ${mediaType}: ${errors.slice(0, 3).join('; ')}`);
+            }
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(count).toBeGreaterThan(20);
+  });
+
   test('passes @redocly/cli lint (recommended rules, offline)', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'openapi-lint-'));
     try {
