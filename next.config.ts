@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
     'postgres',
   ],
   poweredByHeader: false,
+  // The build type-checks the application only; `npm run typecheck` covers tests and scripts too.
+  typescript: { tsconfigPath: 'tsconfig.build.json' },
   typedRoutes: false,
 };
 

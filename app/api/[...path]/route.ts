@@ -2,7 +2,7 @@
 import { ApiError } from '@/lib/errors';
 import { preflight, route } from '@/lib/http';
 
-const notFound = route(async (req) => {
+const notFound = route<{ path: string[] }>(async (req) => {
   throw new ApiError('not_found', `No API endpoint at ${new URL(req.url).pathname}.`);
 });
 
