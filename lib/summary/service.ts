@@ -8,7 +8,7 @@ import { ApiError } from '@/lib/errors';
 import { featureProps, featureTitle, featureValues, fieldLabel } from '@/lib/nearby/describe';
 import { pointInPolygon, type BBox } from '@/lib/nearby/geo';
 import { resolveMunicipality, type Municipality } from '@/lib/places';
-import { findServedDataset } from '@/lib/providers';
+import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
 import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
 import { classifierFor, numericValue, type Classifier } from './categories';
@@ -278,7 +278,26 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
   } else {
     ({ collection } = await loadDatasetCollection(served, { params }));
   }
+  return summarizeCollection(served, collection, { municipality, index, params, areaKey });
+}
 
+export interface CollectionScope {
+  municipality: Municipality | null;
+  index: MunicipalityIndex;
+  /** The normalised parameters the collection was loaded with. */
+  params: Record<string, string>;
+  /** What area was loaded (bbox datasets), part of the placement memo's key. */
+  areaKey: string;
+}
+
+/**
+ * The summary of a loaded collection (everything after the data proxy). Exported for the bench;
+ * services call summarizeDataset.
+ */
+export function summarizeCollection(served: ServedDataset, collection: DataCollection, scopeOf: CollectionScope): DatasetSummary {
+  const { municipality, index, params, areaKey } = scopeOf;
+  const d = served.dataset;
+  const targets = municipality ? municipalityTargets(index, municipality) : null;
   const features = collection.features ?? [];
   const classifier = classifierFor(d);
   const propsOf = (i: number) => featureProps(features[i] as unknown as { properties: Record<string, unknown> | null; dm?: Record<string, unknown> });
