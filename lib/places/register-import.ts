@@ -237,11 +237,13 @@ async function writeRecords(sql: Sql, records: RegisterRecord[], result: Registe
 
 async function importCsv(sql: Sql, file: string, options: RegisterImportOptions, result: RegisterImportResult) {
   const bar = progressBar(options, (await stat(file)).size, 'register CSV');
+  // Before the reader starts: lines emitted while nobody iterates would be lost.
+  const munis = await municipalityCodes(sql);
   const lines = createInterface({ input: createReadStream(file, { encoding: 'utf8' }), crlfDelay: Infinity });
   let map: ((line: string) => CsvAddress | null) | null = null;
   let pending: CsvAddress[] = [];
   const flush = async () => {
-    if (pending.length) await writeCsvRows(sql, pending, result);
+    if (pending.length) await writeCsvRows(sql, pending, munis, result);
     pending = [];
   };
   try {
@@ -270,25 +272,39 @@ async function importCsv(sql: Sql, file: string, options: RegisterImportOptions,
   result.byType.entrance = result.records;
 }
 
-async function writeCsvRows(sql: Sql, rows: CsvAddress[], result: RegisterImportResult): Promise<void> {
+/** 12-char code, 6-digit code and unique municipality name -> 12-char code, read once per import. */
+async function municipalityCodes(sql: Sql): Promise<Map<string, string>> {
+  const rows = await sql<{ code: string; code6: string; name_norm: string }[]>`
+    select code, code6, name_norm from municipalities where kind = 'municipality'`;
+  const out = new Map<string, string>();
+  const names = new Map<string, string[]>();
+  for (const r of rows) {
+    out.set(r.code, r.code);
+    out.set(r.code6, r.code);
+    names.set(r.name_norm, [...(names.get(r.name_norm) ?? []), r.code]);
+  }
+  for (const [name, codes] of names) if (codes.length === 1 && !out.has(`name:${name}`)) out.set(`name:${name}`, codes[0]);
+  return out;
+}
+
+async function writeCsvRows(sql: Sql, rows: CsvAddress[], munis: Map<string, string>, result: RegisterImportResult): Promise<void> {
+  for (const r of rows) {
+    r.muni = (r.muni && munis.get(r.muni)) || (r.muni_name && munis.get(`name:${r.muni_name}`)) || null;
+  }
   const current = rows.filter((r) => r.current);
   const removed = rows.filter((r) => !r.current).map((r) => r.id);
   await sql.begin(async (txn) => {
     const tx = txn as unknown as Sql;
     if (current.length) {
-      // Municipality by 12-char code, 6-digit code, or else by the street/building links later.
+      // Municipality by 12-char code, 6-digit code or unique name (above), else by the street/building links later.
       await tx`
         insert into addresses (id, municipality_code, street_id, street_name, street_norm, part_name, building_id,
           registration_number, building_number, number_norm, postal_code, point, source)
-        select r.id, m.code, r.street_id, r.street, r.street_norm, r.part, r.building_id, r.reg, r.number,
+        select r.id, r.muni, r.street_id, r.street, r.street_norm, r.part, r.building_id, r.reg, r.number,
           r.number_norm, r.postal, case when r.lon is not null then ST_SetSRID(ST_Point(r.lon, r.lat), 4326) end, 'ra-csv'
         from json_to_recordset(${JSON.stringify(current)}::json) as r(id text, muni text, muni_name text, street_id text,
           street text, street_norm text, part text, building_id text, reg text, number text, number_norm text,
           postal text, lon float8, lat float8, current boolean)
-        left join lateral (
-          select code from municipalities x
-          where x.code = r.muni or x.code6 = r.muni or (r.muni is null and x.name_norm = r.muni_name and x.kind = 'municipality')
-          order by (x.code = r.muni) desc limit 1) m on true
         on conflict (id) do update set municipality_code = coalesce(excluded.municipality_code, addresses.municipality_code),
           street_id = coalesce(excluded.street_id, addresses.street_id),
           street_name = coalesce(excluded.street_name, addresses.street_name),

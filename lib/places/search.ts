@@ -54,8 +54,9 @@ const TYPE_RANK: Record<string, number> = {
   obec: 2,
   'mestská časť': 3,
   'vojenský obvod': 4,
+  // A village part and a street of the same name compete on size (address points).
   'časť obce': 5,
-  ulica: 6,
+  ulica: 5,
   okres: 7,
   kraj: 8,
 };
@@ -306,8 +307,13 @@ async function searchAddresses(p: AddressParse, index: MunicipalityIndex): Promi
     rows.push(
       ...(await sql<AddressRow[]>`
         select a.id, a.street_name, a.building_number, a.registration_number, a.municipality_code as muni,
-          ST_X(coalesce(a.point, s.point)) as lon, ST_Y(coalesce(a.point, s.point)) as lat
-        from addresses a left join streets s on s.id = a.street_id
+          ST_X(p.point) as lon, ST_Y(p.point) as lat
+        from addresses a
+        -- an entrance without coordinates is placed at its street
+        cross join lateral (select coalesce(a.point, (
+          select s.point from streets s
+          where s.municipality_code = a.municipality_code and s.name_norm = a.street_norm and s.point is not null
+          limit 1)) as point) p
         where a.street_norm = any(${streetNorms}) and a.number_norm = ${num}
           and a.municipality_code = any(${streetMunis})
           and (${p.registration === null} or a.registration_number = ${p.registration ?? ''})

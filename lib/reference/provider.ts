@@ -243,7 +243,7 @@ async function municipalityFeatures(indicator: Indicator): Promise<DataFeature[]
   >`
     select m.code, m.name, d.name as district, r.name as region, m.population, m.population_0_14 as young,
       m.population_65_plus as old, m.area_km2 as area,
-      ST_AsGeoJSON(ST_SimplifyPreserveTopology(m.geom, ${TOLERANCE.obce}), ${COORD_DECIMALS}) as geom
+      ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(m.geom, ${TOLERANCE.obce})), ${COORD_DECIMALS}) as geom
     from municipalities m
     left join districts d on d.code = m.district_code
     join regions r on r.code = m.region_code
@@ -305,7 +305,7 @@ async function unitFeatures(level: 'okresy' | 'kraje'): Promise<DataFeature[]> {
           select d.code, 'okres ' || d.name as name, r.name as region,
             coalesce(sum(m.population), 0)::int as population, count(m.code)::int as n,
             ST_Area(d.geom::geography) / 1e6 as area,
-            ST_AsGeoJSON(ST_SimplifyPreserveTopology(d.geom, ${TOLERANCE.okresy}), ${COORD_DECIMALS}) as geom
+            ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(d.geom, ${TOLERANCE.okresy})), ${COORD_DECIMALS}) as geom
           from districts d join regions r on r.code = d.region_code
           left join municipalities m on m.district_code = d.code and m.kind = 'municipality'
           group by d.code, r.name order by d.code`
@@ -313,7 +313,7 @@ async function unitFeatures(level: 'okresy' | 'kraje'): Promise<DataFeature[]> {
           select g.code, g.name, null as region,
             coalesce(sum(m.population), 0)::int as population, count(m.code)::int as n,
             ST_Area(g.geom::geography) / 1e6 as area,
-            ST_AsGeoJSON(ST_SimplifyPreserveTopology(g.geom, ${TOLERANCE.kraje}), ${COORD_DECIMALS}) as geom
+            ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(g.geom, ${TOLERANCE.kraje})), ${COORD_DECIMALS}) as geom
           from regions g left join municipalities m on m.region_code = g.code and m.kind = 'municipality'
           group by g.code order by g.code`;
   return rows.map((r) =>
