@@ -376,6 +376,12 @@ export default function MapApp(props: MapAppProps) {
               </details>
             ))}
           </nav>
+          {!embedded && (
+            <footer className="catalog-footer small">
+              <a href="/mapy">Tematické mapy</a> · <a href="/poskytovatelia">Pre poskytovateľov</a> ·{' '}
+              <a href="/dokumentacia">Dokumentácia</a> · <a href="/neschvalene-data">Neschválené dáta</a>
+            </footer>
+          )}
         </div>
       </aside>
 
@@ -470,6 +476,11 @@ function EnabledDataset({
       {dm?.notice && (
         <p className="notice small" data-testid="dataset-notice">
           {dm.notice}
+        </p>
+      )}
+      {load?.status === 'ok' && !isBboxMode(d) && belowMinZoom(d, zoom) && (
+        <p className="notice small" data-testid="dataset-zoom-notice">
+          Objekty sa zobrazia od priblíženia {d.coverage?.minZoom}.
         </p>
       )}
       {load?.status === 'ok' && (

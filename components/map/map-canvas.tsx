@@ -6,6 +6,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Map, { Layer, NavigationControl, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { LayerProps, MapLayerMouseEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import type { StyleSpecification } from 'maplibre-gl';
+import { LAZY_BASEMAP_SOURCES } from '@/lib/basemap/style';
 import { datasetKeyOfLayer, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
 import type { Bbox } from '@/lib/map/data-request';
 import type { MapDataset, MapView } from '@/lib/map/types';
@@ -68,8 +69,18 @@ export default function MapCanvas(props: CanvasProps) {
   const [cursor, setCursor] = useState<string>('grab');
   const interactive = useMemo(() => layers.flatMap((l) => interactiveLayerIds(l.dataset)), [layers]);
 
+  const lazyLoaded = useRef(new Set<string>());
   const report = useCallback(
     (map: MapRef) => {
+      // Basemap sources that wait for a closer zoom (see LAZY_BASEMAP_SOURCES).
+      for (const [id, lazy] of Object.entries(LAZY_BASEMAP_SOURCES)) {
+        if (lazyLoaded.current.has(id) || map.getZoom() < lazy.minZoom) continue;
+        const source = map.getSource(id) as { setData?: (d: string) => void } | undefined;
+        if (source?.setData) {
+          source.setData(new URL(lazy.path, window.location.origin).href);
+          lazyLoaded.current.add(id);
+        }
+      }
       const c = map.getCenter();
       onViewChange({ zoom: map.getZoom(), lat: c.lat, lon: c.lng }, boundsOf(map));
     },

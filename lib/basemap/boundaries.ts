@@ -18,13 +18,15 @@ export interface BasemapDocument {
   features: number;
 }
 
-/** Simplification tolerance in degrees (≈ 500 m, 250 m, 100 m) and coordinate decimals. */
+/** Simplification tolerance in degrees (≈ 500 m, 250 m, 120 m) and coordinate decimals. */
 const TOLERANCE: Record<Exclude<BasemapLayer, 'labels'>, number> = {
   regions: 0.005,
   districts: 0.0025,
-  municipalities: 0.001,
+  municipalities: 0.0012,
 };
 const DECIMALS = 5;
+/** Municipality outlines with 4 decimals (≈ 10 m) are a fifth smaller and look the same. */
+const MUNICIPALITY_DECIMALS = 4;
 
 const built = new Map<BasemapLayer, Promise<BasemapDocument>>();
 
@@ -73,7 +75,7 @@ async function query(layer: BasemapLayer): Promise<string> {
           select json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
             'type', 'Feature', 'id', code,
             'properties', json_build_object('name', name, 'code', code, 'slug', slug, 'region', region_slug),
-            'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, ${tol}), ${DECIMALS})::json
+            'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, ${tol}), ${MUNICIPALITY_DECIMALS})::json
           )), '[]'::json))::text as doc
           from municipalities where geom is not null and kind = 'municipality'`;
   return rows[0].doc;

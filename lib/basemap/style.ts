@@ -7,6 +7,14 @@ import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 export const BASEMAP_ATTRIBUTION = 'Hranice a názvy: ŠÚ SR, MV SR (register adries)';
 
 const INK = '#4a5260';
+
+/**
+ * Sources loaded only once the map is zoomed in far enough to show them: the municipality
+ * boundaries are ~0.5 MB gzipped, which an overview of Slovakia does not need.
+ */
+export const LAZY_BASEMAP_SOURCES: Record<string, { path: string; minZoom: number }> = {
+  'basemap-municipalities': { path: '/api/basemap/municipalities', minZoom: 8 },
+};
 const HALO = 'rgba(255,255,255,0.9)';
 
 /** `origin` makes the GeoJSON URLs absolute: MapLibre loads them in a worker, where relative URLs break. */
@@ -41,7 +49,8 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
     sources: {
       'basemap-regions': { type: 'geojson', data: url('regions'), attribution: BASEMAP_ATTRIBUTION },
       'basemap-districts': { type: 'geojson', data: url('districts') },
-      'basemap-municipalities': { type: 'geojson', data: url('municipalities') },
+      // Filled in by the map when it zooms in (LAZY_BASEMAP_SOURCES).
+      'basemap-municipalities': { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
       'basemap-labels': { type: 'geojson', data: url('labels') },
     },
     layers: [

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { composedDefaults, listComposedMaps } from '@/lib/map/composed';
 import { isNationwide, toMapDataset } from '@/lib/map/catalog';
 import { viewForBbox } from '@/lib/map/view';
+import type { CatalogDataset } from '@/lib/providers/types';
 import { dataset } from './fixtures';
 
 describe('composed maps in content/mapy', () => {
@@ -30,9 +31,9 @@ describe('page rules', () => {
   test('catalog entries convert, pending is flagged', () => {
     const d = toMapDataset(
       {
-        key: 'p/d', providerId: 'p', providerName: 'P', title: 'T', category: 'other', categoryLabel: 'Ostatné', keywords: [], useCases: [],
+        key: 'p/d', id: 'd', providerId: 'p', providerName: 'P', title: 'T', category: 'other', categoryLabel: 'Ostatné', keywords: [], useCases: [],
         source: { type: 'geojson', mode: 'full' }, presentation: { type: 'circle' }, attribution: 'A', links: { data: '/api/data/p/d', map: '/mapa/p/d' },
-      },
+      } satisfies CatalogDataset,
       { pending: true },
     );
     expect(d).toMatchObject({ key: 'p/d', pending: true, links: { source: null }, license: null });
