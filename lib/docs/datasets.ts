@@ -3,7 +3,7 @@
 // provider never does (the catalog holds approved content only).
 import { getCatalog } from '@/lib/providers/catalog';
 import type { CatalogDataset } from '@/lib/providers/types';
-import { link, truncate } from './markdown';
+import { link, oneLine, truncate } from './markdown';
 
 export interface DatasetGroup {
   category: string;
@@ -39,9 +39,11 @@ export function dataAccess(d: CatalogDataset, base: string): string {
  * One line per dataset: `- [Title](map page): key · provider · description. dáta: [GeoJSON](…)`.
  */
 export function datasetLine(d: CatalogDataset, base: string, maxDescription = 220): string {
-  const parts = [`\`${d.key}\``, d.providerName];
-  if (d.description) parts.push(truncate(d.description, maxDescription).replace(/[.!?]$/, ''));
-  return `- ${link(d.title, `${base}${d.links.map}`)}: ${parts.join(' · ')}. ${capitalize(dataAccess(d, base))}.`;
+  const parts = [`\`${d.key}\``, oneLine(d.providerName)];
+  if (d.description) parts.push(truncate(d.description, maxDescription));
+  const text = parts.join(' · ');
+  // A description already ends its sentence (or was cut with an ellipsis).
+  return `- ${link(d.title, `${base}${d.links.map}`)}: ${text}${/[.!?…]$/.test(text) ? '' : '.'} ${capitalize(dataAccess(d, base))}.`;
 }
 
 function capitalize(s: string): string {

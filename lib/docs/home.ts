@@ -1,10 +1,11 @@
 // GET /index.md: the portal home as markdown — what the portal is, the approved datasets by
 // category (from the registry at request time), and where to go next.
 import { env } from '@/lib/env';
+import { listComposedMaps } from '@/lib/map/composed';
 import { approvedDatasetGroups, datasetLine } from './datasets';
 import { DOCS } from './documents';
 import { PORTAL_SUMMARY, PORTAL_TITLE } from './llms';
-import { link, plural } from './markdown';
+import { link, plural, truncate } from './markdown';
 import { MACHINE_RESOURCES } from './resources';
 
 export async function buildHomeMarkdown(base: string = env().publicBaseUrl): Promise<string> {
@@ -33,6 +34,12 @@ export async function buildHomeMarkdown(base: string = env().publicBaseUrl): Pro
   for (const g of groups) {
     lines.push(`### ${g.label}`, '');
     for (const d of g.datasets) lines.push(datasetLine(d, base, 300));
+    lines.push('');
+  }
+  const maps = listComposedMaps();
+  if (maps.length > 0) {
+    lines.push('## Tematické mapy', '', 'Zostavy datasetov k jednej téme s nastaveným výrezom a parametrami:', '');
+    for (const m of maps) lines.push(`- ${link(m.title, `${base}/mapy/${m.slug}`)}: ${truncate(m.description, 300)}`);
     lines.push('');
   }
   lines.push('## Dokumentácia', '');

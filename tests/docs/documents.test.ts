@@ -6,6 +6,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import DocPage from '@/app/dokumentacia/[slug]/page';
+import DocsLayout from '@/app/dokumentacia/layout';
 import DocsIndexPage from '@/app/dokumentacia/page';
 import { DOC_SLUGS, DOC_TOPICS, DOCS, docByTopic } from '@/lib/docs/documents';
 import { slugifyHeading } from '@/lib/docs/headings';
@@ -117,6 +118,13 @@ describe('HTML documentation pages', () => {
       if ((await readDocumentSource(slug)).includes('\n|---')) expect(html).toContain('<table>');
     });
   }
+
+  test('the docs layout wraps pages in the site header and a link to every document', () => {
+    const html = renderToStaticMarkup(DocsLayout({ children: 'obsah' }));
+    expect(html).toContain('Geodáta Slovenska');
+    for (const d of DOCS) expect(html).toContain(`href="/dokumentacia/${d.slug}"`);
+    expect(html).toContain('obsah');
+  });
 
   test('the docs index lists every document with its markdown twin', () => {
     const html = renderToStaticMarkup(DocsIndexPage());

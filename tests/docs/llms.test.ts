@@ -10,6 +10,7 @@ import { getDocumentMarkdown } from '@/lib/docs/load';
 import { cell, linkText, truncate } from '@/lib/docs/markdown';
 import { REFERENCE_SOURCES } from '@/lib/docs/reference-sources';
 import { env } from '@/lib/env';
+import { listComposedMaps } from '@/lib/map/composed';
 import { approveProvider } from '@/lib/providers/approval';
 import { getCatalog } from '@/lib/providers/catalog';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
@@ -69,6 +70,7 @@ describe('llms.txt layout', () => {
     for (const d of catalog.datasets) expect(text).toContain(`\`${d.key}\``);
     for (const label of new Set(catalog.datasets.map((d) => d.categoryLabel))) expect(text).toContain(`### ${label}`);
     for (const d of DOCS) expect(text).toContain(`${base()}/dokumentacia/${d.slug}.md`);
+    for (const m of listComposedMaps()) expect(text).toContain(`(${base()}/mapy/${m.slug})`);
   });
 
   test('zdroje.md lists every approved dataset with its licence and attribution, and the reference sources', async () => {
