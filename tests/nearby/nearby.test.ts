@@ -254,7 +254,8 @@ describe('place, automatic selection, the service function', () => {
     expect(body.results).toHaveLength(12);
     expect(body.skipped).toHaveLength(2);
     expect(body.skipped[0]).toEqual({ dataset: expect.stringMatching(new RegExp(`^${many.id}/m\\d+$`)), title: expect.any(String) });
-    expect(body.map.split('#')[0].split('&').filter((s: string) => s.startsWith('d=') || s.startsWith('?d='))).toHaveLength(12);
+    const link = new URL(body.map, 'http://portal');
+    expect(link.searchParams.getAll('d')).toEqual(body.results.map((r: any) => r.dataset));
   });
 
   test('the MCP path: typed input, params per dataset', async () => {
