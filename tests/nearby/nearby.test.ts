@@ -258,6 +258,25 @@ describe('place, automatic selection, the service function', () => {
     expect(link.searchParams.getAll('d')).toEqual(body.results.map((r: any) => r.dataset));
   });
 
+  test('display-only datasets give no values; datasets awaiting approval answer by name only', async () => {
+    const shown = await addProvider({ id: uniqueId('portal'), managedBy: 'portal', baseUrl: server.url, datasets: [ds('iba-zobrazene', { displayOnly: true, keywords: [`${tag}only`] })] });
+    const pending = await addProvider({ id: uniqueId('caka'), approval: 'pending_review', baseUrl: server.url, datasets: [ds('caka', { keywords: [`${tag}pending`], source: { type: 'geojson', url: `${server.url}/daleko.json` } })] });
+    try {
+      const { body } = await nearbyRequest(`point=${BA}&datasets=${shown.id}/iba-zobrazene,${pending.id}/caka`);
+      expect(body.results[0]).toMatchObject({ status: 'unavailable', hits: [] });
+      expect(body.results[0].notice).toMatch(/iba zobrazuje/);
+      expect(body.results[1]).toMatchObject({ status: 'ok', count: 0 });
+      expect(body.results[1].hits).toHaveLength(1);
+      const auto = await nearbyRequest(`point=${BA}&search=${tag}pending`);
+      expect(auto.body.results).toEqual([]);
+      const autoShown = await nearbyRequest(`point=${BA}&search=${tag}only`);
+      expect(autoShown.body.results).toEqual([]);
+    } finally {
+      await removeProvider(shown);
+      await removeProvider(pending);
+    }
+  });
+
   test('the MCP path: typed input, params per dataset', async () => {
     const result = await nearby({ point: BA, datasets: [key('body')], radius: 300, max: 2, params: { [key('body')]: { druh: 'a' } } });
     expect(result.results[0].hits.length).toBeLessThanOrEqual(2);

@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'vitest';
 import { imageIdentifyUrl, mapIdentifyUrl, parseImageIdentify, parseImageLegend, parseMapIdentify, parseRasterAttributeTable } from '@/lib/nearby/raster/arcgis';
 import { pointQueryFor, type ArcGisImageQuerySpec, type ArcGisMapQuerySpec, type WmsQuerySpec } from '@/lib/nearby/raster/template';
-import { capabilitiesUrl, chooseInfoFormat, getFeatureInfoUrl, parseCapabilities, parseFeatureInfo, SourceAnswerError } from '@/lib/nearby/raster/wms';
+import { capabilitiesUrl, chooseInfoFormat, getFeatureInfoUrl, parseCapabilities, parseFeatureInfo, rankInfoFormats, SourceAnswerError } from '@/lib/nearby/raster/wms';
 import { toMercator } from '@/lib/nearby/geo';
 
 const WMS13 = 'https://example.sk/geoserver/ows?SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=ns:povodne&STYLES=&CRS=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=true';
@@ -80,6 +80,13 @@ describe('INFO_FORMAT negotiation', () => {
     expect(chooseInfoFormat(['text/html', 'text/plain', 'application/vnd.ogc.gml/3.1.1'])).toBe('application/vnd.ogc.gml/3.1.1');
     expect(chooseInfoFormat(['text/html', 'text/plain'])).toBe('text/plain');
     expect(chooseInfoFormat(['text/html'])).toBeNull();
+    // ArcGIS Server's list: its GeoJSON first, then XML (text/xml is GML at GeoServer), plain text last
+    expect(rankInfoFormats(['application/vnd.esri.wms_raw_xml', 'text/html', 'text/plain', 'text/xml', 'application/geojson'])).toEqual([
+      'application/geojson',
+      'text/xml',
+      'application/vnd.esri.wms_raw_xml',
+      'text/plain',
+    ]);
   });
 
   test('capabilities: formats, layer titles and queryable flags (inherited)', () => {
@@ -127,6 +134,21 @@ describe('GetFeatureInfo answers', () => {
   test('QGIS Server text/plain', () => {
     const f = parseFeatureInfo("GetFeatureInfo results\n\nLayer 'Zóny'\nFeature 4\nnazov = 'Zóna A'\nstupen = '2'\n", 'text/plain');
     expect(f).toEqual([{ layer: 'Zóny', attrs: [['nazov', 'Zóna A'], ['stupen', '2']] }]);
+  });
+
+  test('QGIS Server text/xml', () => {
+    const f = parseFeatureInfo(`<GetFeatureInfoResponse><Layer name="Zóny"><Feature id="4"><Attribute name="nazov" value="Zóna A"/><Attribute name="stupen" value="2"/><Attribute name="geometry" value="POLYGON(...)"/></Feature></Layer><Layer name="Prázdna"/></GetFeatureInfoResponse>`, 'text/xml');
+    expect(f).toEqual([{ layer: 'Zóny', attrs: [['nazov', 'Zóna A'], ['stupen', '2']] }]);
+  });
+
+  test('ArcGIS Server WMS text/xml (FIELDS) and esri_wms feature info', () => {
+    const a = parseFeatureInfo('<?xml version="1.0"?><FeatureInfoResponse xmlns="http://www.esri.com/wms"><FIELDS OBJECTID="7" NAZOV="Flyš" Shape="Polygon"></FIELDS></FeatureInfoResponse>', 'text/xml');
+    expect(a).toEqual([{ attrs: [['OBJECTID', '7'], ['NAZOV', 'Flyš']] }]);
+    const b = parseFeatureInfo(
+      '<esri_wms:FeatureInfoResponse xmlns:esri_wms="http://www.esri.com/wms"><esri_wms:FeatureInfoCollection layername="Geologia"><esri_wms:FeatureInfo><esri_wms:Field><esri_wms:FieldName>HORNINA</esri_wms:FieldName><esri_wms:FieldValue>andezit</esri_wms:FieldValue></esri_wms:Field></esri_wms:FeatureInfo></esri_wms:FeatureInfoCollection></esri_wms:FeatureInfoResponse>',
+      'application/vnd.esri.wms_featureinfo_xml',
+    );
+    expect(b).toEqual([{ layer: 'Geologia', attrs: [['HORNINA', 'andezit']] }]);
   });
 
   test('empty answers', () => {

@@ -19,7 +19,7 @@ export class SourceAnswerError extends Error {
   }
 }
 
-export type InfoFormatKind = 'json' | 'gml' | 'text';
+export type InfoFormatKind = 'json' | 'gml' | 'xml' | 'text';
 
 const JSON_FORMATS = ['application/json', 'application/geo+json', 'application/geojson', 'geojson', 'application/json; subtype=geojson'];
 const GML_FORMATS = [
@@ -40,14 +40,16 @@ export function formatKind(format: string): InfoFormatKind | null {
   const f = format.trim().toLowerCase();
   if (JSON_FORMATS.includes(f) || f.includes('json')) return 'json';
   if (GML_FORMATS.includes(f) || f.includes('gml')) return 'gml';
+  // Other XML: QGIS Server's and ArcGIS Server's own feature-info documents.
+  if (f.includes('xml') && !f.includes('html')) return 'xml';
   if (TEXT_FORMATS.includes(f)) return 'text';
   return null;
 }
 
-/** The readable INFO_FORMATs a service offers, best first: JSON, then GML, then text. */
+/** The readable INFO_FORMATs a service offers, best first: JSON, then GML, other XML, then text. */
 export function rankInfoFormats(offered: string[]): string[] {
   const out: string[] = [];
-  for (const kind of ['json', 'gml', 'text'] as const) for (const f of offered) if (formatKind(f) === kind) out.push(f);
+  for (const kind of ['json', 'gml', 'xml', 'text'] as const) for (const f of offered) if (formatKind(f) === kind) out.push(f);
   return out;
 }
 
@@ -151,7 +153,7 @@ export function parseFeatureInfo(body: string, contentType = ''): SourceFeature[
   if (text.startsWith('{') || text.startsWith('[')) return parseJsonInfo(text);
   if (text.startsWith('<')) {
     if (ct.includes('html') || /^<(!doctype html|html)/i.test(text)) throw new SourceAnswerError('Služba odpovedala HTML namiesto údajov.');
-    return parseGmlInfo(text);
+    return parseXmlInfo(text);
   }
   return parseTextInfo(text);
 }
@@ -202,12 +204,10 @@ function isLeaf(el: XmlElement): boolean {
 }
 
 /**
- * GML answers in their two common shapes: MapServer's `msGMLOutput` (`<x_layer><gml:name/>
- * <x_feature>attrs</x_feature></x_layer>`) and WFS-style collections (`gml:featureMember` /
- * `wfs:member` wrapping `<ns:layer>attrs</ns:layer>`). A feature is an element with plain child
- * elements holding text; geometry and `gml:` bookkeeping are skipped.
+ * XML answers: QGIS Server's `<Layer name><Feature><Attribute name value/>`, ArcGIS Server's
+ * `<FIELDS a="..."/>` and `esri_wms:FeatureInfoCollection`, and GML (parseGmlInfo).
  */
-export function parseGmlInfo(xml: string): SourceFeature[] {
+export function parseXmlInfo(xml: string): SourceFeature[] {
   let root: XmlElement;
   try {
     root = parseXml(xml);
@@ -215,6 +215,48 @@ export function parseGmlInfo(xml: string): SourceFeature[] {
     throw new SourceAnswerError('Odpoveď služby nie je platné XML.');
   }
   if (/exception/i.test(root.local)) throw new SourceAnswerError(exceptionText(root));
+  const qgisFeatures = descendants(root, 'Feature').filter((f) => f.children.some((c) => c.local === 'Attribute' && 'name' in c.attrs));
+  if (qgisFeatures.length || (root.local === 'GetFeatureInfoResponse' && descendants(root, 'Layer').length)) {
+    const out: SourceFeature[] = [];
+    for (const layer of descendants(root, 'Layer')) {
+      for (const f of childrenNamed(layer, 'Feature')) {
+        const attrs = childrenNamed(f, 'Attribute')
+          .filter((a) => a.attrs.name !== undefined && a.attrs.name !== 'geometry')
+          .map((a) => [a.attrs.name, a.attrs.value ?? deepText(a)] as [string, Scalar]);
+        out.push({ layer: layer.attrs.name, attrs });
+      }
+    }
+    return out;
+  }
+  const esriFields = descendants(root, 'FIELDS');
+  if (esriFields.length) {
+    return esriFields.map((f) => ({ attrs: Object.entries(f.attrs).filter(([k]) => !/^(shape|xmlns(:.*)?)$/i.test(k)).map(([k, v]) => [k, v] as [string, Scalar]) }));
+  }
+  const collections = descendants(root, 'FeatureInfoCollection');
+  if (collections.length) {
+    const out: SourceFeature[] = [];
+    for (const c of collections) {
+      for (const info of descendants(c, 'FeatureInfo')) {
+        const attrs = childrenNamed(info, 'Field').map((field) => {
+          const name = firstChild(field, 'FieldName');
+          const value = firstChild(field, 'FieldValue');
+          return [name ? deepText(name) : '', value ? deepText(value) : ''] as [string, Scalar];
+        });
+        out.push({ layer: c.attrs.layername, attrs: attrs.filter(([k]) => k && !/^shape$/i.test(k)) });
+      }
+    }
+    return out;
+  }
+  return gmlFeatures(root);
+}
+
+/**
+ * GML answers in their two common shapes: MapServer's `msGMLOutput` (`<x_layer><gml:name/>
+ * <x_feature>attrs</x_feature></x_layer>`) and WFS-style collections (`gml:featureMember` /
+ * `wfs:member` wrapping `<ns:layer>attrs</ns:layer>`). A feature is an element with plain child
+ * elements holding text; geometry and `gml:` bookkeeping are skipped.
+ */
+function gmlFeatures(root: XmlElement): SourceFeature[] {
   const out: SourceFeature[] = [];
   const visit = (el: XmlElement, layer: string | undefined) => {
     const plain = el.children.filter((c) => c.prefix !== 'gml' && isLeaf(c));
