@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { nearby } from '@/lib/nearby';
 import { searchPlaces } from '@/lib/places';
 import type { ManifestDataset } from '@/lib/protocol/types';
-import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
+import { allowInsecureSources, startProviderServer, type ProviderServer, type RecordedRequest } from '../helpers/provider-server';
 import { addProvider, nearbyRequest, referenceHaversine, removeProvider, seeded, uniqueId, type TestProvider } from './helpers';
 
 const BA: [number, number] = [17.1077, 48.1486];
@@ -57,11 +57,11 @@ function ds(id: string, extra: Partial<ManifestDataset> = {}): ManifestDataset {
 beforeAll(async () => {
   server = await startProviderServer();
   restore = allowInsecureSources(server);
-  server.setBody('/body.json', (req) => ({ type: 'FeatureCollection', features: points.filter((p) => !req.query.druh || p.properties.druh === req.query.druh) }));
+  server.setBody('/body.json', (req: RecordedRequest) => ({ type: 'FeatureCollection', features: points.filter((p) => !req.query.druh || p.properties.druh === req.query.druh) }));
   server.setBody('/plochy.json', { type: 'FeatureCollection', features: squares });
   server.setBody('/daleko.json', { type: 'FeatureCollection', features: faraway });
-  server.setBody('/detail.json', (req) => ({ type: 'FeatureCollection', features: points.filter((p) => inBbox(req.query.bbox, p)) }));
-  server.setBody('/prehlad.json', (req) => ({ type: 'FeatureCollection', features: points.filter((p) => inBbox(req.query.bbox, p)) }));
+  server.setBody('/detail.json', (req: RecordedRequest) => ({ type: 'FeatureCollection', features: points.filter((p) => inBbox(req.query.bbox, p)) }));
+  server.setBody('/prehlad.json', (req: RecordedRequest) => ({ type: 'FeatureCollection', features: points.filter((p) => inBbox(req.query.bbox, p)) }));
   server.setFault('/pokazeny.json', '500');
   provider = await addProvider({
     id: uniqueId('okolie'),

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { locateCollection, municipalityIndex, summarizeDataset } from '@/lib/summary';
-import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
+import { allowInsecureSources, startProviderServer, type ProviderServer, type RecordedRequest } from '../helpers/provider-server';
 import { addProvider, removeProvider, seeded, summaryRequest, uniqueId, type TestProvider } from '../nearby/helpers';
 
 interface Muni {
@@ -74,7 +74,7 @@ beforeAll(async () => {
 
   server = await startProviderServer();
   restore = allowInsecureSources(server);
-  server.setBody('/body.json', (req) => ({
+  server.setBody('/body.json', (req: RecordedRequest) => ({
     type: 'FeatureCollection',
     features: points.filter((p) => {
       if (req.query.druh && !req.query.druh.split(',').includes(p.properties.druh)) return false;
