@@ -77,6 +77,8 @@ export async function importRegisterFile(
   if (result.format === 'csv') await importCsv(handle.sql, file, options, result);
   else await importXml(handle.sql, file, options, result);
   await resolveLinks(handle.sql, result);
+  // The street rows of the place index were rewritten: reclaim them (PGlite has no autovacuum).
+  await handle.sql`vacuum analyze place_names, addresses, streets`.catch(() => undefined);
   resetMunicipalityIndex();
   result.seconds = (Date.now() - started) / 1000;
   return result;

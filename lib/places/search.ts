@@ -130,7 +130,9 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX): Pr
         : null);
     if (scoped) found.push(...(await searchWithin(scoped.street, scoped.where, index)));
   }
-  found.push(...(await searchNames(normalizeName(text), max)));
+  // With a house number found, names only fill the list by exact and prefix matches.
+  const hasAddress = found.some((c) => c.type === 'adresa');
+  found.push(...(await searchNames(normalizeName(text), hasAddress ? 0 : max)));
 
   const places = rank(found)
     .slice(0, max)
@@ -159,19 +161,33 @@ async function searchNames(q: string, want: number): Promise<Candidate[]> {
     union all
     (select ${cols}, 3 as tier, similarity(name_norm, ${q}) as sim from place_names
       where name_norm like ${prefix} and name_norm <> ${q} order by weight desc limit 100)`;
-  let rows: NameRow[] = [...first];
+  const rows: NameRow[] = [...first];
   // Trigrams of two letters are noise: very short queries stay with exact and prefix matches.
-  if (distinctKeys(first) < want && q.length >= 3) {
-    const second = await sql<NameRow[]>`
-      (select ${cols}, 2 as tier, similarity(name_norm, ${q}) as sim from place_names
-        where name_norm like ${wordPrefix} order by weight desc limit 100)
-      union all
-      (select ${cols}, 1 as tier, similarity(name_norm, ${q}) as sim from place_names
-        where name_norm % ${q} order by similarity(name_norm, ${q}) desc limit 100)
-      union all
-      (select ${cols}, 1 as tier, word_similarity(${q}, name_norm) * 0.9 as sim from place_names
-        where ${q} <% name_norm order by word_similarity(${q}, name_norm) desc limit 50)`;
-    rows = [...first, ...second];
+  if (distinctKeys(rows) < want && q.length >= 3) {
+    // Typos and other word orders among municipalities, parts, districts and regions: a partial
+    // trigram index over ~4,400 names.
+    rows.push(
+      ...(await sql<NameRow[]>`
+        select ${cols}, case when name_norm like ${wordPrefix} then 2 else 1 end as tier,
+          greatest(similarity(name_norm, ${q}), word_similarity(${q}, name_norm) * 0.9) as sim
+        from place_names
+        where type <> 'ulica' and (name_norm like ${wordPrefix} or name_norm % ${q} or ${q} <% name_norm)
+        order by tier desc, sim desc limit 50`),
+    );
+  }
+  if (distinctKeys(rows) < want && q.length >= 3) {
+    // Streets: word prefixes, then the nearest spellings by trigram distance (GiST KNN), which
+    // stays cheap where a similarity bitmap over 35,000 names with common trigrams would not.
+    rows.push(
+      ...(await sql<NameRow[]>`
+        (select ${cols}, 2 as tier, similarity(name_norm, ${q}) as sim from place_names
+          where type = 'ulica' and name_norm like ${wordPrefix} order by weight desc limit 30)
+        union all
+        (select * from (
+          select ${cols}, 1 as tier, 1 - (name_norm <-> ${q}) as sim from place_names
+          where type = 'ulica' order by name_norm <-> ${q} limit 30) k
+        where k.sim >= 0.3)`),
+    );
   }
   return rows.map((r) => ({
     key: entityKey(r.id),
@@ -289,13 +305,19 @@ async function searchAddresses(p: AddressParse, index: MunicipalityIndex): Promi
   let streetNorms = [...new Set(streets.map((s) => s.norm))];
   let streetMunis = [...new Set(streets.map((s) => s.muni))];
   if (!streetNorms.length && p.street.length >= 3) {
-    const near = await sql<{ norm: string; muni: string }[]>`
-      with c as (
-        (select id from place_names where name_norm like ${`${likeEscape(p.street)}%`} and type = 'ulica' limit 200)
-        union (select id from place_names where name_norm % ${p.street} and type = 'ulica' limit 200))
-      select p.name_norm as norm, p.municipality_code as muni from place_names p join c on c.id = p.id
-      ${within ? sql`where p.municipality_code = any(${within})` : sql``}
-      order by similarity(p.name_norm, ${p.street}) desc limit 50`;
+    // A misspelt street: among the named municipality's streets, or the nearest spellings overall.
+    const near = within
+      ? await sql<{ norm: string; muni: string }[]>`
+          with x as materialized (
+            select name_norm, municipality_code from place_names where type = 'ulica' and municipality_code = any(${within}))
+          select name_norm as norm, municipality_code as muni from x
+          where name_norm like ${`${likeEscape(p.street)}%`} or name_norm % ${p.street}
+          order by similarity(name_norm, ${p.street}) desc limit 50`
+      : await sql<{ norm: string; muni: string }[]>`
+          select * from (
+            select name_norm as norm, municipality_code as muni, name_norm <-> ${p.street} as d from place_names
+            where type = 'ulica' order by name_norm <-> ${p.street} limit 50) k
+          where k.d <= 0.6`;
     const best = near[0]?.norm;
     streetNorms = best ? [best] : [];
     streetMunis = near.filter((r) => r.norm === best).map((r) => r.muni);

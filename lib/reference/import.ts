@@ -137,7 +137,9 @@ export async function importReferenceData(
     bar.stop();
     const seconds = (Date.now() - started) / 1000;
     if (!counts) return { status: 'unchanged', digest, counts: null, seconds, timings: bar.timings };
-    await handle.sql`analyze regions, districts, municipalities, municipality_parts, streets, place_names`.catch(() => undefined);
+    // The import rewrites the place index: reclaim the dead rows now, not at the next autovacuum
+    // (PGlite has none), and refresh the planner's statistics.
+    await handle.sql`vacuum analyze regions, districts, municipalities, municipality_parts, streets, place_names`.catch(() => undefined);
     options.log(`reference data: ${describeCounts(counts)} in ${seconds.toFixed(1)} s`);
     return { status: 'imported', digest, counts, seconds, timings: bar.timings };
   } finally {

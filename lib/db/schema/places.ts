@@ -1,5 +1,6 @@
 // The geocoding index: one row per searchable name (municipality, city district, part, street,
 // address), with its normalised form for trigram and prefix matching.
+import { sql } from 'drizzle-orm';
 import { index, pgTable, real, text } from 'drizzle-orm/pg-core';
 import { geometry } from './types';
 
@@ -17,6 +18,10 @@ export const placeNames = pgTable('place_names', {
   weight: real('weight').notNull().default(0),
 }, (t) => [
   index('place_names_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
+  // Typos are looked up first among the ~4,400 names that are not streets (small, fast), then
+  // among the streets by nearest trigram distance (GiST KNN), never by a bitmap over all of them.
+  index('place_names_trgm_places_idx').using('gin', t.nameNorm.op('gin_trgm_ops')).where(sql`type <> 'ulica'`),
+  index('place_names_trgm_streets_gist_idx').using('gist', t.nameNorm.op('gist_trgm_ops(siglen=256)')).where(sql`type = 'ulica'`),
   index('place_names_prefix_idx').on(t.nameNorm.op('text_pattern_ops')),
   index('place_names_muni_idx').on(t.municipalityCode),
 ]);

@@ -1,0 +1,2 @@
+CREATE INDEX "place_names_trgm_places_idx" ON "place_names" USING gin ("name_norm" gin_trgm_ops) WHERE type <> 'ulica';--> statement-breakpoint
+CREATE INDEX "place_names_trgm_streets_gist_idx" ON "place_names" USING gist ("name_norm" gist_trgm_ops(siglen=256)) WHERE type = 'ulica';
