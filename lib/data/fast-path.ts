@@ -4,9 +4,9 @@
 // copies, display-only and raster datasets) falls through to the route.
 import type http from 'node:http';
 import { CORS_HEADERS } from '@/lib/http';
-import { isFresh } from './entry';
-import { findServedDataset } from '@/lib/providers';
+import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { answerFor } from './answer';
+import { isFresh } from './entry';
 import { prepareDataRequest } from './proxy';
 import { parseDataQuery } from './query';
 import { dataState } from './state';
@@ -32,31 +32,19 @@ function splitTarget(target: string): { providerId: string; datasetId: string; q
   return { providerId, datasetId, query };
 }
 
-/** Answers a fresh in-memory hit of GET /api/data/... and returns true; false leaves the request to Next. */
-export async function tryServeCachedData(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
-  try {
-    return await serveFreshHit(req, res);
-  } catch (err) {
-    // Never take the server down from here: the route can still answer unless we already began to.
-    console.error('data fast path failed', err);
-    if (!res.headersSent) return false;
-    res.destroy();
-    return true;
-  }
+interface KnownTarget {
+  providerId: string;
+  datasetId: string;
+  served: ServedDataset;
+  key: string;
 }
 
 /**
- * The cache key of a request target, computed by the route's own functions and remembered per
- * (target, served dataset): the served object is replaced whenever the registry changes, so a
- * remembered key can never outlive the manifest it was computed for.
+ * The cache key of a request target, computed by the route's own functions (registry look-up, query
+ * parsing and normalisation, key). Null when the route must answer (unknown dataset, bad query,
+ * display-only or raster dataset).
  */
-async function keyForTarget(target: string): Promise<string | null> {
-  const s = dataState();
-  const known = s.targetKeys.get(target);
-  if (known) {
-    const served = await findServedDataset(known.providerId, known.datasetId);
-    if (served === known.served) return known.key;
-  }
+async function resolveTarget(target: string): Promise<KnownTarget | null> {
   const parts = splitTarget(target);
   if (!parts) return null;
   const served = await findServedDataset(parts.providerId, parts.datasetId);
@@ -67,23 +55,39 @@ async function keyForTarget(target: string): Promise<string | null> {
   } catch {
     return null; // the route words the error
   }
-  s.targetKeys.set(target, { providerId: parts.providerId, datasetId: parts.datasetId, served, key });
-  return key;
+  const known = { providerId: parts.providerId, datasetId: parts.datasetId, served, key };
+  dataState().targetKeys.set(target, known);
+  return known;
 }
 
-async function serveFreshHit(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+/** Answers a fresh in-memory hit of GET /api/data/... and returns true; false leaves the request to Next. */
+export async function tryServeCachedData(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   const target = req.url;
   if ((req.method !== 'GET' && req.method !== 'HEAD') || !target || !target.startsWith(PREFIX)) return false;
-  const key = await keyForTarget(target);
-  if (!key) return false;
-  const entry = dataState().memory.get(key);
-  const now = Date.now();
-  if (!entry || !isFresh(entry, now)) return false;
-  const answer = answerFor(entry, entry, 'hit', { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] }, now);
-  // Object.assign, not a two-object spread literal: V8 builds the latter ~50x slower here (measured).
-  const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, answer.headers);
-  if (answer.body) headers['Content-Length'] = answer.body.length;
-  res.writeHead(answer.status, headers);
-  res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
-  return true;
+  try {
+    const s = dataState();
+    // A target's key is remembered with the served dataset object it was computed for; the registry
+    // replaces that object on every change, so the key is reused only while the same manifest is served.
+    let known = s.targetKeys.get(target);
+    if (!known || (await findServedDataset(known.providerId, known.datasetId)) !== known.served) {
+      known = (await resolveTarget(target)) ?? undefined;
+      if (!known) return false;
+    }
+    const entry = s.memory.get(known.key);
+    const now = Date.now();
+    if (!entry || !isFresh(entry, now)) return false;
+    const answer = answerFor(entry, entry, 'hit', { ifNoneMatch: req.headers['if-none-match'], acceptEncoding: req.headers['accept-encoding'] }, now);
+    // Object.assign, not a two-object spread literal: V8 builds the latter ~50x slower here (measured).
+    const headers: Record<string, string | number> = Object.assign({}, CORS_HEADERS, answer.headers);
+    if (answer.body) headers['Content-Length'] = answer.body.length;
+    res.writeHead(answer.status, headers);
+    res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    return true;
+  } catch (err) {
+    // Never take the server down from here: the route can still answer unless we already began to.
+    console.error('data fast path failed', err);
+    if (!res.headersSent) return false;
+    res.destroy();
+    return true;
+  }
 }
