@@ -10,6 +10,8 @@ const nextConfig: NextConfig = {
     'postgres',
   ],
   poweredByHeader: false,
+  // server.ts compresses (and skips bodies that are already encoded, like the data proxy's).
+  compress: false,
   // The build type-checks the application only; `npm run typecheck` covers tests and scripts too.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   typedRoutes: false,

@@ -1,6 +1,7 @@
 // The portal's HTTP server: prepares the database (migrations, reference data, built-in providers)
 // before it listens, then hands requests to Next.js. One process holds the embedded database.
 import http from 'node:http';
+import compression from 'compression';
 import next from 'next';
 import { tryServeCachedData } from './lib/data';
 import { closeDatabase } from './lib/db';
@@ -14,18 +15,23 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   const app = next({ dev: options.dev ?? false, dir: process.cwd(), port, hostname: '0.0.0.0' });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // Next's own compression is off (next.config.ts): it gzipped the data proxy's already gzipped
+  // bodies a second time. This one leaves responses that carry a Content-Encoding alone.
+  const compress = compression();
 
   const server = http.createServer(async (req, res) => {
     // The client address for rate limits: the socket peer, never a client-supplied header.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? 'unknown';
     // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
     if (await tryServeCachedData(req, res)) return;
-    handle(req, res).catch((err: unknown) => {
-      console.error('request failed', err);
-      if (!res.headersSent) {
-        res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-      }
-      res.end(JSON.stringify({ error: 'Internal error; it has been logged.', code: 'internal_error' }));
+    compress(req as never, res as never, () => {
+      handle(req, res).catch((err: unknown) => {
+        console.error('request failed', err);
+        if (!res.headersSent) {
+          res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+        }
+        res.end(JSON.stringify({ error: 'Internal error; it has been logged.', code: 'internal_error' }));
+      });
     });
   });
   server.keepAliveTimeout = 65_000;
