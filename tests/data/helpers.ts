@@ -5,7 +5,7 @@ import { GET } from '@/app/api/data/[provider]/[dataset]/route';
 import { getSql, type Sql } from '@/lib/db';
 import { clearMemoryCache, dataState, deleteCacheEntries } from '@/lib/data';
 import type { Manifest, ManifestDataset } from '@/lib/protocol/types';
-import { bumpRegistryVersion, deleteProvider, fingerprintOf } from '@/lib/providers/queries';
+import { bumpRegistryVersion, deleteProvider, fingerprintOf, insertProvider, replaceProviderDatasets } from '@/lib/providers/queries';
 import { invalidateRegistryCache } from '@/lib/providers/served';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 
@@ -31,30 +31,29 @@ export function geojsonDataset(server: ProviderServer, id: string, extra: Partia
   };
 }
 
-/**
- * The rows the registry keeps for a provider (lib/db/schema/providers.ts). Written directly, with
- * JSON as text cast to jsonb: the registry's own helpers pass objects through sql.json(), which the
- * Drizzle-wrapped client does not serialise.
- */
+/** The rows the registry keeps for a provider, written with the registry's own queries. */
 export async function insertProviderRows(
   sql: Sql,
   p: { id: string; managedBy: 'provider' | 'portal'; manifestUrl: string; manifest: Manifest; fingerprint: string; approval: 'approved' | 'pending_review' | 'rejected' },
 ): Promise<void> {
+  const inserted = await insertProvider(sql, {
+    id: p.id,
+    name: p.manifest.provider.name,
+    managedBy: p.managedBy,
+    manifestUrl: p.manifestUrl,
+    manifest: p.manifest,
+    fingerprint: p.fingerprint,
+    approval: p.approval,
+    builtIn: false,
+  });
+  if (!inserted) throw new Error(`provider ${p.id} exists`);
   const approved = p.approval === 'approved';
-  const json = JSON.stringify(p.manifest);
-  await sql.begin(async (tx) => {
-    await tx`
-      insert into providers (id, name, managed_by, manifest_url, manifest, fingerprint, approval,
-        approved_fingerprint, approved_manifest, status, built_in, checked_at, approved_at)
-      values (${p.id}, ${p.manifest.provider.name}, ${p.managedBy}, ${p.manifestUrl}, ${json}::jsonb, ${p.fingerprint},
-        ${p.approval}, ${approved ? p.fingerprint : null}, ${approved ? json : null}::jsonb, 'ok', false, now(),
-        case when ${approved} then now() end)`;
-    if (p.approval === 'rejected') return;
-    for (const d of p.manifest.datasets) {
-      await tx`
-        insert into provider_datasets (provider_id, dataset_id, title, category, source_type, search_text, definition, approved)
-        values (${p.id}, ${d.id}, ${d.title}, ${d.category ?? null}, ${d.source.type}, ${d.title}, ${JSON.stringify(d)}::jsonb, ${approved})`;
-    }
+  await replaceProviderDatasets(sql, {
+    id: p.id,
+    approval: p.approval,
+    manifest: p.manifest,
+    approvedManifest: approved ? p.manifest : null,
+    approvedFingerprint: approved ? p.fingerprint : null,
   });
 }
 
