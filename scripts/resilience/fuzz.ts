@@ -1,0 +1,605 @@
+// Fuzz: property-based requests generated from the served /openapi.json and the MCP tools' input
+// schemas (tools/list), sent to a real portal. Properties: no status >= 500, every 4xx of the API
+// carries `{ error, code }` (JSON-RPC errors on /mcp), no JSON-RPC internal error or tool
+// `internal_error`, every answer within 60 s, and the server still healthy afterwards.
+//
+//   npm run resilience:fuzz [-- --short] [-- --seed=N]
+//
+// Requests are generated in batches of 100 with fc.sample(arb, { seed: seed + batch }), so a failure
+// is reproduced by its seed, batch and index (printed with a curl command line).
+import fc from 'fast-check';
+import {
+  curl,
+  healthy,
+  isErrorBody,
+  json,
+  NoAnswer,
+  parseArgs,
+  printResult,
+  request,
+  table,
+  type PartOptions,
+  type PartResult,
+  type Reply,
+} from './common';
+import { encodeComponent, junkString, junkValue, queryValueArb, schemaArb, type SchemaContext } from './arbitraries';
+import { cleanupAll, pgliteCopy, startPortal, type Portal } from './portal';
+
+type Json = Record<string, unknown>;
+
+/** A body as generated: text, or a descriptor materialised only when sent (big ones). */
+type BodySpec = { kind: 'text'; text: string } | { kind: 'huge'; bytes: number } | { kind: 'deep'; depth: number; open: string; close: string };
+
+interface FuzzRequest {
+  /** Counting bucket, e.g. `GET /api/data/{provider}/{dataset}` or `POST /mcp tools/call nearby`. */
+  endpoint: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: BodySpec;
+  /** 4xx must be `{ error, code }` (or a JSON-RPC error on /mcp). */
+  jsonErrors: boolean;
+  mcp: boolean;
+}
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters: Json[];
+  requestBody?: Json;
+  responses: Record<string, Json>;
+}
+
+interface Pools {
+  datasetKeys: string[];
+  /** `provider/dataset` -> its parameter keys and option values. */
+  params: Map<string, Array<{ key: string; values: string[] }>>;
+  municipalities: string[];
+  places: string[];
+  tools: Array<{ name: string; inputSchema: Json }>;
+  schemaFiles: string[];
+  exampleFiles: string[];
+  docSlugs: string[];
+}
+
+const CLIENT_TIMEOUT_MS = 60_000;
+const BATCH = 100;
+
+// ---------------------------------------------------------------------------------------------
+// What the portal tells us about itself
+
+function operations(doc: Json): Operation[] {
+  const ops: Operation[] = [];
+  for (const [p, item] of Object.entries((doc.paths ?? {}) as Record<string, Json>)) {
+    for (const [m, op] of Object.entries(item)) {
+      if (!['get', 'post', 'put', 'delete', 'patch'].includes(m) || typeof op !== 'object' || op === null) continue;
+      const o = op as Json;
+      const params = [...((item.parameters as Json[]) ?? []), ...((o.parameters as Json[]) ?? [])].map((x) =>
+        typeof x.$ref === 'string' ? (resolveRef(doc, x.$ref) as Json) : x,
+      );
+      ops.push({ method: m.toUpperCase(), path: p, parameters: params, requestBody: o.requestBody as Json | undefined, responses: (o.responses ?? {}) as Record<string, Json> });
+    }
+  }
+  return ops;
+}
+
+function resolveRef(doc: unknown, ref: string): unknown {
+  let node = doc;
+  for (const part of ref.replace(/^#\//, '').split('/')) node = (node as Json)?.[part];
+  return node;
+}
+
+async function mcpCall(base: string, body: unknown): Promise<Json | undefined> {
+  const r = await request(base, '/mcp', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify(body),
+    timeoutMs: 30_000,
+  });
+  return json(r) as Json | undefined;
+}
+
+async function gatherPools(base: string, doc: Json): Promise<Pools> {
+  const catalog = json(await request(base, '/api/catalog')) as { datasets: Array<{ key: string; params?: Array<{ key?: string; id?: string; options?: Array<{ value?: string } | string>; default?: unknown }> }> };
+  const params = new Map<string, Array<{ key: string; values: string[] }>>();
+  for (const d of catalog.datasets) {
+    const list = (d.params ?? []).map((p) => ({
+      key: String(p.key ?? p.id ?? ''),
+      values: [
+        ...(p.options ?? []).map((o) => (typeof o === 'string' ? o : String(o.value ?? ''))),
+        ...(p.default !== undefined ? [String(Array.isArray(p.default) ? p.default.join(',') : p.default)] : []),
+      ],
+    }));
+    params.set(d.key, list.filter((p) => p.key));
+  }
+  const tools = ((await mcpCall(base, { jsonrpc: '2.0', id: 1, method: 'tools/list' }))?.result as { tools?: Pools['tools'] })?.tools ?? [];
+  const places = json(await request(base, `/api/places?query=${encodeURIComponent('Nové Mesto')}&max=10`)) as { places?: Array<{ municipality?: { code?: string; slug?: string } }> };
+  const codes = (places?.places ?? []).flatMap((p) => [p.municipality?.code, p.municipality?.slug]).filter((x): x is string => !!x);
+  return {
+    datasetKeys: catalog.datasets.map((d) => d.key),
+    params,
+    municipalities: ['Bratislava', 'Košice', 'Žilina', 'Nitra', 'Prešov', 'Banská Bystrica', 'Trnava', 'Trenčín', 'Martin', 'Poprad', 'Nová Ves', 'Lúčka', 'Nové Mesto (Bratislava)', 'bratislavsky-kraj/bratislava', '528595', '599816', ...codes],
+    places: ['Hlavná 1, Košice', 'Námestie SNP, Bratislava', 'Bratislava', 'Žilina', 'Štúrova', 'Lúčka', 'Nová Ves', 'Vysoké Tatry', 'Hlavná', 'Obchodná 5, Bratislava'],
+    tools,
+    schemaFiles: ['manifest.json', 'data.json', 'provider-openapi.json', 'nope.json'],
+    exampleFiles: ['manifest-minimal', 'manifest-complete', 'data-points', 'data-polygons', 'nope'],
+    docSlugs: ['pre-ai-agentov', 'ai-asistenti', 'pre-poskytovatelov', 'protokol', 'api', 'o-projekte', 'nope'],
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+const pointArb = fc.tuple(fc.double({ min: 16.8, max: 22.6, noNaN: true }), fc.double({ min: 47.7, max: 49.6, noNaN: true }));
+const bboxArb = fc
+  .tuple(fc.double({ min: 16.8, max: 22.4, noNaN: true }), fc.double({ min: 47.7, max: 49.4, noNaN: true }), fc.double({ min: 0.001, max: 2, noNaN: true }))
+  .map(([x, y, d]) => [x, y, x + d, y + d * 0.6].map((n) => n.toFixed(4)).join(','));
+
+function hintsFor(pools: Pools): SchemaContext['hints'] {
+  const datasetKey = fc.constantFrom(...pools.datasetKeys, 'nope/nope', 'sk-uzemie', '/');
+  const datasetKeyList = fc.array(datasetKey, { minLength: 1, maxLength: 14 });
+  return (name) => {
+    switch (name) {
+      case 'dataset':
+        return datasetKey;
+      case 'datasets':
+        return fc.oneof(datasetKeyList, datasetKeyList.map((a) => a.join(',')));
+      case 'municipality':
+        return fc.constantFrom(...pools.municipalities);
+      case 'place':
+      case 'query':
+        return fc.constantFrom(...pools.places, ...pools.municipalities);
+      case 'point':
+        return fc.oneof(pointArb, pointArb.map(([x, y]) => `${x},${y}`));
+      case 'bbox':
+        return fc.oneof(bboxArb, bboxArb.map((b) => b.split(',').map(Number)));
+      case 'zoom':
+        return fc.integer({ min: 0, max: 24 });
+      case 'radius':
+        return fc.integer({ min: 1, max: 20_000 });
+      case 'manifestUrl':
+        return fc.constantFrom('https://example.invalid/manifest.json', 'http://127.0.0.1:1/manifest.json', 'https://localhost/manifest.json', 'https://10.0.0.1/m.json', 'ftp://x/y');
+      case 'topic':
+        return fc.constantFrom('ai-agents', 'ai-assistants', 'protocol', 'providers', 'api', 'about');
+      case 'type':
+        return fc.constantFrom('manifest', 'data', 'provider-openapi');
+      case 'name':
+        return fc.constantFrom('manifest-minimal', 'manifest-complete', 'data-points', 'data-polygons');
+      default:
+        return undefined;
+    }
+  };
+}
+
+const methodsOther = ['PUT', 'DELETE', 'PATCH', 'GET', 'POST', 'HEAD', 'OPTIONS'];
+
+const headerValue = fc.stringMatching(/^[\x20-\x7e]{0,60}$/);
+const extraHeaders = fc.record(
+  {
+    accept: fc.constantFrom('application/json', '*/*', 'text/html', 'application/geo+json', 'image/png', 'x/y;q=abc', ''),
+    'accept-encoding': fc.constantFrom('gzip', 'br', 'identity', 'gzip;q=0, *;q=0', 'deflate, gzip', 'x-nope'),
+    'if-none-match': fc.oneof(fc.constantFrom('*', '"abc"', 'W/"x"', '"', ''), headerValue),
+    'x-forwarded-for': fc.constantFrom('1.2.3.4', 'unknown', '::1', '999.1.1.1', ''),
+    origin: fc.constantFrom('https://evil.example', 'null', 'http://localhost'),
+  },
+  { requiredKeys: [] },
+);
+
+const contentTypes = fc.constantFrom(
+  'application/json',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=xyz',
+  'application/xml',
+  'application/json; charset=latin1',
+  '',
+);
+
+/** Bodies for POST endpoints: schema-shaped JSON with junk, any JSON, non-JSON, deep, huge, empty. */
+function bodyArb(schemas: fc.Arbitrary<unknown>[]): fc.Arbitrary<BodySpec | undefined> {
+  const jsonText = (a: fc.Arbitrary<unknown>) => a.map((v) => ({ kind: 'text' as const, text: JSON.stringify(v) ?? 'null' }));
+  return fc.oneof(
+    ...schemas.map((s) => ({ weight: 60, arbitrary: jsonText(s) })),
+    { weight: 20, arbitrary: jsonText(junkValue) },
+    { weight: 10, arbitrary: jsonText(fc.jsonValue({ maxDepth: 6 })) },
+    { weight: 10, arbitrary: junkString.map((text) => ({ kind: 'text' as const, text })) },
+    { weight: 5, arbitrary: fc.constantFrom('{', '{"a":', '[1,2', '{"manifestUrl":}', 'null', '"x"', '1e999', '\uFEFF{}', 'manifestUrl=https://x', '--xyz\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--xyz--').map((text) => ({ kind: 'text' as const, text })) },
+    { weight: 5, arbitrary: fc.constant(undefined) },
+    {
+      weight: 5,
+      arbitrary: fc
+        .tuple(fc.constantFrom(100, 1_000, 10_000, 100_000), fc.constantFrom(['[', ']'], ['{"a":', '}'], ['{"datasets":[', ']}']))
+        .map(([depth, [open, close]]) => ({ kind: 'deep' as const, depth, open, close })),
+    },
+    // Over the 5 MB body limit; rare, the body is built only when sent.
+    { weight: 1, arbitrary: fc.constant({ kind: 'huge' as const, bytes: 6 * 1024 * 1024 }) },
+  );
+}
+
+function materialise(body: BodySpec | undefined): string | Buffer | undefined {
+  if (!body) return undefined;
+  if (body.kind === 'text') return body.text;
+  if (body.kind === 'deep') return body.open.repeat(body.depth) + (body.open === '[' ? '1' : '1') + body.close.repeat(body.depth);
+  return Buffer.concat([Buffer.from('{"manifestUrl":"https://example.invalid/m.json","pad":"'), Buffer.alloc(body.bytes, 0x61), Buffer.from('"}')]);
+}
+
+function describeBody(body: BodySpec | undefined): string | undefined {
+  if (!body) return undefined;
+  if (body.kind === 'text') return body.text;
+  if (body.kind === 'deep') return `${body.open}×${body.depth} 1 ${body.close}×${body.depth}`;
+  return `<${body.bytes} bytes of {"manifestUrl":...,"pad":"aaa…"}>`;
+}
+
+function pathParamArb(name: string, op: Operation, pools: Pools): fc.Arbitrary<string> {
+  const [provider, dataset] = [fc.constantFrom(...pools.datasetKeys.map((k) => k.split('/')[0])), fc.constantFrom(...pools.datasetKeys.map((k) => k.split('/')[1]))];
+  const junkSegment = fc.oneof(junkString, fc.constantFrom('..', '.', '%2e%2e', '%2F', 'a%2Fb', '%00', 'x'.repeat(300)));
+  const proper: Record<string, fc.Arbitrary<string>> = {
+    provider,
+    dataset,
+    slug: fc.constantFrom(...pools.docSlugs),
+    file: op.path.startsWith('/priklady') ? fc.constantFrom(...pools.exampleFiles) : fc.constantFrom(...pools.schemaFiles),
+  };
+  return fc.oneof({ weight: 4, arbitrary: proper[name] ?? junkSegment }, { weight: 1, arbitrary: junkSegment });
+}
+
+function queryArb(op: Operation, pools: Pools, ctx: SchemaContext): fc.Arbitrary<Array<[string, string]>> {
+  const parts: fc.Arbitrary<Array<[string, string]>>[] = [];
+  for (const p of op.parameters) {
+    if (p.in !== 'query') continue;
+    const name = String(p.name);
+    if ((p.schema as Json)?.type === 'object') {
+      // The dataset's own parameters (data, summary) or `{provider}/{dataset}.{param}` (nearby).
+      const entries = [...pools.params.entries()].flatMap(([key, list]) => list.map((x) => ({ key, param: x.key, values: x.values })));
+      const own = fc.constantFrom(...(entries.length ? entries : [{ key: 'x/y', param: 'rok', values: ['2020'] }]));
+      const pair = fc.oneof(
+        own.chain((x) => {
+          const k = op.path === '/api/nearby' ? `${x.key}.${x.param}` : x.param;
+          return fc.tuple(fc.constant(k), x.values.length ? fc.oneof(fc.constantFrom(...x.values), junkString) : junkString);
+        }),
+        fc.tuple(junkString, junkString),
+      );
+      parts.push(fc.array(pair, { maxLength: 3 }));
+      continue;
+    }
+    const value = queryValueArb(p.schema as Json, ctx, name);
+    parts.push(
+      fc.oneof(
+        { weight: 4, arbitrary: value.map((v) => [[name, v]] as Array<[string, string]>) },
+        { weight: 3, arbitrary: fc.constant([] as Array<[string, string]>) },
+        { weight: 1, arbitrary: fc.array(value, { minLength: 2, maxLength: 3 }).map((vs) => vs.map((v) => [name, v] as [string, string])) },
+      ),
+    );
+  }
+  parts.push(fc.oneof({ weight: 5, arbitrary: fc.constant([] as Array<[string, string]>) }, { weight: 1, arbitrary: fc.array(fc.tuple(junkString, junkString), { maxLength: 3 }) }));
+  return fc.tuple(...parts).map((lists) => lists.flat());
+}
+
+function jsonRequired(op: Operation | undefined, path: string, status: number): boolean {
+  if (path.startsWith('/api/') || path === '/mcp') return true;
+  const r = op?.responses[String(status)] ?? op?.responses[`${String(status)[0]}XX`];
+  const content = r?.content as Json | undefined;
+  return !!content && Object.keys(content).some((c) => c.includes('json'));
+}
+
+function operationArb(op: Operation, pools: Pools, doc: Json): fc.Arbitrary<FuzzRequest> {
+  const ctx: SchemaContext = { root: doc, junk: 0.15, hints: hintsFor(pools) };
+  const pathNames = [...op.path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]);
+  const bodySchemas: fc.Arbitrary<unknown>[] = [];
+  if (op.requestBody) {
+    const schema = (((op.requestBody.content as Json)?.['application/json'] as Json)?.schema ?? {}) as Json;
+    bodySchemas.push(schemaArb(schema, ctx));
+    if (op.path === '/api/validate') {
+      // The loose anyOf of the body hides the real shapes; use the protocol's schemas behind it.
+      const comp = (doc.components as Json)?.schemas as Json;
+      if (comp?.Manifest) bodySchemas.push(schemaArb({ $ref: '#/components/schemas/Manifest' }, ctx), schemaArb({ type: 'object', properties: { manifest: { $ref: '#/components/schemas/Manifest' } } }, ctx));
+      if (comp?.Data) bodySchemas.push(schemaArb({ $ref: '#/components/schemas/Data' }, ctx), schemaArb({ type: 'object', properties: { data: { $ref: '#/components/schemas/Data' }, dataset: { $ref: '#/components/schemas/ManifestDataset' } }, required: ['data'] }, ctx));
+    }
+  }
+  return fc
+    .record({
+      pathValues: fc.tuple(...pathNames.map((n) => pathParamArb(n, op, pools))),
+      query: queryArb(op, pools, ctx),
+      encoding: fc.constantFrom<'proper' | 'raw'>('proper', 'proper', 'proper', 'raw'),
+      method: fc.oneof({ weight: 12, arbitrary: fc.constant(op.method) }, { weight: 1, arbitrary: fc.constantFrom(...methodsOther) }),
+      headers: extraHeaders,
+      contentType: contentTypes,
+      body: op.requestBody ? bodyArb(bodySchemas) : fc.constant(undefined),
+      trailing: fc.constantFrom('', '', '', '', '/', '//', '?', '&', '#frag'),
+    })
+    .map(({ pathValues, query, encoding, method, headers, contentType, body, trailing }) => {
+      let i = 0;
+      let path = op.path.replace(/\{[^}]+\}/g, () => encodeComponent(pathValues[i++] ?? '', encoding));
+      if (trailing === '/' || trailing === '//') path += trailing;
+      const qs = query.map(([k, v]) => `${encodeComponent(k, encoding)}=${encodeComponent(v, encoding)}`).join('&');
+      if (qs) path += `?${qs}`;
+      else if (trailing === '?') path += '?';
+      if (trailing === '&') path += (qs ? '&' : '?&');
+      const h: Record<string, string> = { ...headers };
+      const sendBody = method !== 'GET' && method !== 'HEAD' ? body : undefined;
+      if (sendBody && contentType) h['content-type'] = contentType;
+      const sameMethod = method === op.method;
+      return {
+        endpoint: sameMethod ? `${op.method} ${op.path}` : `${op.path} (other methods)`,
+        method,
+        path,
+        headers: h,
+        body: sendBody,
+        jsonErrors: op.path.startsWith('/api/') || op.path === '/mcp',
+        mcp: false,
+      };
+    });
+}
+
+function mcpArb(pools: Pools, doc: Json): fc.Arbitrary<FuzzRequest> {
+  const hints = hintsFor(pools);
+  const toolCalls = pools.tools.map((t) =>
+    fc
+      .record({
+        id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 })),
+        args: fc.oneof({ weight: 10, arbitrary: schemaArb(t.inputSchema, { root: t.inputSchema, junk: 0.15, hints }) }, { weight: 1, arbitrary: junkValue }),
+      })
+      .map(({ id, args }) => ({ label: `tools/call ${t.name}`, msg: { jsonrpc: '2.0', id, method: 'tools/call', params: { name: t.name, arguments: args } } as unknown })),
+  );
+  const other = fc
+    .record({
+      id: fc.oneof(fc.integer(), fc.string({ maxLength: 10 }), fc.constant(null), fc.constant(undefined)),
+      method: fc.constantFrom('tools/list', 'initialize', 'ping', 'resources/list', 'prompts/list', 'notifications/initialized', 'tools/call', 'completion/complete', 'logging/setLevel', ''),
+      params: fc.oneof(fc.constant(undefined), junkValue, fc.record({ name: fc.oneof(junkString, fc.constantFrom(...pools.tools.map((t) => t.name))), arguments: junkValue })),
+      jsonrpc: fc.constantFrom('2.0', '2.0', '2.0', '1.0', undefined, 2),
+    })
+    .map((m) => ({ label: 'other messages', msg: m as unknown }));
+  const single = fc.oneof({ weight: 8, arbitrary: fc.oneof(...toolCalls) }, { weight: 2, arbitrary: other });
+  const message = fc.oneof(
+    { weight: 10, arbitrary: single },
+    { weight: 1, arbitrary: fc.array(single, { minLength: 1, maxLength: 4 }).map((list) => ({ label: 'batches', msg: list.map((x) => x.msg) as unknown })) },
+  );
+  return fc
+    .record({
+      message,
+      raw: fc.oneof({ weight: 20, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: bodyArb([]) }),
+      accept: fc.constantFrom('application/json, text/event-stream', 'application/json, text/event-stream', 'application/json, text/event-stream', 'application/json', 'text/event-stream', '*/*', ''),
+      contentType: fc.constantFrom('application/json', 'application/json', 'application/json', 'application/json', 'text/plain', ''),
+      method: fc.constantFrom('POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'POST', 'GET', 'DELETE', 'PUT'),
+      host: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, 'evil.example', 'localhost:1'),
+      protocolVersion: fc.constantFrom(undefined, undefined, undefined, '2025-06-18', '2025-03-26', '1999-01-01', 'junk'),
+    })
+    .map(({ message, raw, accept, contentType, method, host, protocolVersion }) => {
+      const h: Record<string, string> = {};
+      if (accept) h.accept = accept;
+      if (contentType && method !== 'GET') h['content-type'] = contentType;
+      if (host) h.host = host;
+      if (protocolVersion) h['mcp-protocol-version'] = protocolVersion;
+      const body: BodySpec | undefined = method === 'GET' ? undefined : (raw ?? { kind: 'text', text: JSON.stringify(message.msg) });
+      return {
+        endpoint: `POST /mcp ${raw ? 'raw bodies' : message.label}`,
+        method,
+        path: '/mcp',
+        headers: h,
+        body,
+        jsonErrors: true,
+        mcp: true,
+      };
+    });
+  void doc;
+}
+
+function oddPathArb(): fc.Arbitrary<FuzzRequest> {
+  const segment = fc.oneof(junkString, fc.constantFrom('api', 'data', 'catalog', '..', '.', '%2e%2e', '%2F', '', 'mcp', 'openapi.json', 'x'.repeat(1000)));
+  return fc
+    .record({
+      segs: fc.array(segment, { minLength: 1, maxLength: 6 }),
+      method: fc.constantFrom('GET', 'GET', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS', 'HEAD'),
+      q: fc.option(junkString, { nil: undefined }),
+    })
+    .map(({ segs, method, q }) => {
+      const path = `/api/${segs.map((s) => encodeComponent(s, 'raw')).join('/')}${q !== undefined ? `?${encodeComponent(q, 'raw')}` : ''}`;
+      return { endpoint: 'odd /api/* paths', method, path: path.slice(0, 7000), headers: {}, jsonErrors: true, mcp: false };
+    });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checking one answer
+
+function isJsonRpcError(v: unknown): boolean {
+  const e = (v as { error?: { code?: unknown; message?: unknown } })?.error;
+  return typeof v === 'object' && v !== null && typeof e === 'object' && e !== null && typeof e.code === 'number' && typeof e.message === 'string';
+}
+
+/** Problems with an answer (empty when it satisfies the properties), and notes worth counting. */
+function check(req: FuzzRequest, r: Reply, ops: Operation[], notes: string[] = []): string[] {
+  const problems: string[] = [];
+  if (r.status >= 500) problems.push(`status ${r.status}`);
+  const ctype = String(r.headers['content-type'] ?? '');
+  const body = json(r);
+  if (r.status >= 400 && r.status < 500 && req.method !== 'HEAD') {
+    const basePath = req.path.split('?')[0];
+    const op = ops.find((o) => o.method === req.method && new RegExp(`^${o.path.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(basePath));
+    const need = req.jsonErrors || jsonRequired(op, basePath, r.status);
+    if (need) {
+      const ok = isErrorBody(body) || (req.mcp && (isJsonRpcError(body) || (Array.isArray(body) && body.every(isJsonRpcError))));
+      if (!ok) problems.push(`${r.status} without {error, code}: ${JSON.stringify(r.body.toString('utf8').slice(0, 120))} (${ctype || 'no content-type'})`);
+    }
+  }
+  if (r.status >= 200 && r.status < 300 && req.method !== 'HEAD' && ctype.includes('json') && r.body.length && body === undefined) {
+    problems.push(`${r.status} with a JSON content type and an unparsable body`);
+  }
+  if (req.mcp && r.status === 200) {
+    for (const m of Array.isArray(body) ? body : [body]) {
+      const e = (m as { error?: { code?: number; message?: string } })?.error;
+      // -32603 for malformed params is the MCP SDK's own answer (it validates the envelope with zod
+      // before any tool runs): counted as a note, not a portal failure.
+      if (e?.code === -32603) notes.push(`JSON-RPC -32603 from the SDK: ${String(e.message).replace(/\s+/g, ' ').slice(0, 100)}`);
+      const res = (m as { result?: { isError?: boolean; structuredContent?: { code?: string } } })?.result;
+      if (res?.isError && res.structuredContent?.code === 'internal_error') problems.push('tool answered internal_error');
+    }
+  }
+  return problems;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The run
+
+interface Bucket {
+  requests: number;
+  statuses: Map<string, number>;
+  failures: number;
+  maxMs: number;
+}
+
+export async function runFuzz(opts: PartOptions, existing?: Portal): Promise<PartResult> {
+  const started = performance.now();
+  const target = opts.short ? 1_500 : 10_000;
+  const timeBudgetMs = opts.short ? 150_000 : 25 * 60_000;
+  const concurrency = 6;
+  const failures: string[] = [];
+  let portal = existing;
+  try {
+    if (!portal) {
+      const dir = await pgliteCopy('fuzz');
+      portal = await startPortal({ name: 'fuzz', pgliteDir: dir });
+    }
+    const base = portal.url;
+    const docReply = await request(base, '/openapi.json');
+    let doc = json(docReply) as Json | undefined;
+    let docSource = 'served /openapi.json';
+    if (docReply.status !== 200 || !doc?.paths) {
+      // Not served yet: the same document from the code (lib/openapi), as the route would serve it.
+      const { getOpenApiDocument } = await import('@/lib/openapi');
+      doc = getOpenApiDocument() as unknown as Json;
+      docSource = 'lib/openapi (GET /openapi.json did not answer 200)';
+    }
+    const ops = operations(doc);
+    const pools = await gatherPools(base, doc);
+    const arb = fc.oneof(
+      ...ops.filter((o) => o.path !== '/mcp').map((o) => ({ weight: o.path.startsWith('/api/') ? 6 : 1, arbitrary: operationArb(o, pools, doc!) })),
+      { weight: 30, arbitrary: mcpArb(pools, doc) },
+      { weight: 2, arbitrary: oddPathArb() },
+    );
+
+    const buckets = new Map<string, Bucket>();
+    // Failures grouped by endpoint and kind of problem, with the first reproducer of each group.
+    const groups = new Map<string, { count: number; example: string }>();
+    const noteCounts = new Map<string, { count: number; example: string }>();
+    let sent = 0;
+    let failed = 0;
+    let noAnswer = 0;
+    let over500 = 0;
+    let badErrors = 0;
+    const deadline = Date.now() + timeBudgetMs;
+    let batchIndex = 0;
+    let lastReport = Date.now();
+    while (sent < target && Date.now() < deadline) {
+      const batch = fc.sample(arb, { seed: opts.seed + batchIndex, numRuns: Math.min(BATCH, target - sent) });
+      const b = batchIndex++;
+      let next = 0;
+      await Promise.all(
+        Array.from({ length: concurrency }, async () => {
+          while (next < batch.length) {
+            const i = next++;
+            const req = batch[i];
+            const bucket = buckets.get(req.endpoint) ?? { requests: 0, statuses: new Map(), failures: 0, maxMs: 0 };
+            buckets.set(req.endpoint, bucket);
+            bucket.requests++;
+            sent++;
+            const body = materialise(req.body);
+            const headers = { ...req.headers };
+            let problems: string[];
+            let status = 'none';
+            const notes: string[] = [];
+            try {
+              const r = await request(base, req.path, { method: req.method, headers, body, timeoutMs: CLIENT_TIMEOUT_MS });
+              status = String(r.status);
+              bucket.maxMs = Math.max(bucket.maxMs, r.ms);
+              problems = check(req, r, ops, notes);
+              if (r.status >= 500) over500++;
+              else if (problems.length) badErrors++;
+            } catch (e) {
+              problems = [e instanceof NoAnswer ? `no answer: ${e.message}` : `client error: ${(e as Error).message}`];
+              noAnswer++;
+            }
+            bucket.statuses.set(status, (bucket.statuses.get(status) ?? 0) + 1);
+            const repro = `[seed ${opts.seed + b}, index ${i}] ${curl(base, req.path, req.method, headers, describeBody(req.body))}`;
+            for (const n of notes) {
+              const g = noteCounts.get(n) ?? { count: 0, example: repro };
+              g.count++;
+              noteCounts.set(n, g);
+            }
+            if (problems.length) {
+              bucket.failures++;
+              failed++;
+              const kind = problems.map((p) => p.replace(/: .*$/s, '')).join('; ');
+              const key = `${req.method} ${req.endpoint.replace(/ \(other methods\)$/, '')} -> ${kind}`;
+              const g = groups.get(key) ?? { count: 0, example: `${problems.join('; ').slice(0, 300)} ${repro}` };
+              g.count++;
+              groups.set(key, g);
+            }
+          }
+        }),
+      );
+      if (Date.now() - lastReport > 15_000) {
+        lastReport = Date.now();
+        console.log(`fuzz: ${sent}/${target} requests, ${failed} failing`);
+      }
+    }
+
+    const alive = portal.alive() && (await healthy(base));
+    if (!alive) failures.push(`server not healthy after the fuzz run; log tail:\n${portal.logTail(20)}`);
+    const logged = (portal.logTail(100_000).match(/unexpected error|request failed|\[mcp\] tool failed/g) ?? []).length;
+
+    console.log(`\nfuzz: requests per endpoint (statuses)`);
+    const rows = [['endpoint', 'requests', 'statuses', 'failing', 'slowest']];
+    for (const [name, bkt] of [...buckets.entries()].sort((a, b) => a[0].localeCompare(b[0]))) {
+      const statuses = [...bkt.statuses.entries()].sort().map(([s, n]) => `${s}×${n}`).join(' ');
+      rows.push([name, String(bkt.requests), statuses, String(bkt.failures), `${Math.round(bkt.maxMs)} ms`]);
+    }
+    console.log(table(rows));
+
+    for (const [key, g] of [...groups.entries()].sort((a, b) => b[1].count - a[1].count)) {
+      failures.push(`${g.count}× ${key}\n       e.g. ${g.example}`);
+    }
+    if (noteCounts.size) {
+      console.log('\nfuzz: notes (not failures)');
+      for (const [n, g] of noteCounts) console.log(`  ${g.count}× ${n}\n     e.g. ${g.example}`);
+    }
+    const enough = sent >= target;
+    if (!enough) failures.push(`only ${sent} of ${target} requests within the ${timeBudgetMs / 60_000} min budget`);
+    return {
+      name: 'fuzz',
+      ok: failed === 0 && alive && enough,
+      durationMs: performance.now() - started,
+      figures: [
+        ['requests', String(sent)],
+        ['seed', String(opts.seed)],
+        ['generated from', `${docSource} (${ops.length} operations) + MCP tools/list (${pools.tools.length} tools)`],
+        ['endpoint buckets', String(buckets.size)],
+        ['responses >= 500', String(over500)],
+        ['4xx without {error, code} / other property failures', String(badErrors)],
+        ['no answer within 60 s', String(noAnswer)],
+        ['distinct failure kinds', String(groups.size)],
+        ['JSON-RPC -32603 from the MCP SDK for malformed envelopes (note)', String([...noteCounts.values()].reduce((a, g) => a + g.count, 0))],
+        ['errors logged by the server', String(logged)],
+        ['server healthy afterwards', alive ? 'yes' : 'NO'],
+      ],
+      failures,
+    };
+  } finally {
+    if (!existing) await portal?.stop();
+  }
+}
+
+if (process.argv[1]?.endsWith('fuzz.ts')) {
+  const opts = parseArgs();
+  runFuzz(opts)
+    .then(async (r) => {
+      printResult(r);
+      await cleanupAll(opts.keep);
+      process.exit(r.ok ? 0 : 1);
+    })
+    .catch(async (e: unknown) => {
+      console.error(e);
+      await cleanupAll(opts.keep);
+      process.exit(1);
+    });
+}
