@@ -145,7 +145,8 @@ export async function runFaults(opts: PartOptions): Promise<PartResult> {
   try {
     const all = cases(canary.port);
     const providerId = `odolnost-${process.pid}`;
-    const ids = all.flatMap((c) => [`${c.name}-c`, `${c.name}-w`]);
+    // Plus one healthy dataset, read with Accept-Encoding: gzip on its miss.
+    const ids = [...all.flatMap((c) => [`${c.name}-c`, `${c.name}-w`]), 'gzip-miss'];
     for (const id of ids) provider.setBody(`/data/${id}.json`, { ...pointCollection(20), dm: { ttl: TTL_SECONDS } });
     provider.setBody('/manifest.json', manifestFor(providerId, provider, ids));
 
@@ -166,6 +167,21 @@ export async function runFaults(opts: PartOptions): Promise<PartResult> {
     const catalog = json(await request(portal.url, '/api/catalog')) as { datasets: Array<{ key: string }> };
     const listed = catalog.datasets.filter((d) => d.key.startsWith(`${providerId}/`)).length;
     if (listed !== ids.length) failures.push(`catalog lists ${listed} of the ${ids.length} approved datasets`);
+
+    // A miss answered with gzip must decode (once) to the collection.
+    let gzipOk = false;
+    {
+      const r = await request(portal.url, `/api/data/${providerId}/gzip-miss`, { headers: { 'accept-encoding': 'gzip' }, timeoutMs: CLIENT_TIMEOUT_MS });
+      const body = json(r) as DataBody | undefined;
+      gzipOk = r.status === 200 && body?.type === 'FeatureCollection';
+      if (!gzipOk) {
+        const head = r.body.subarray(0, 2).toString('hex');
+        failures.push(
+          `gzip: GET /api/data/${providerId}/gzip-miss with Accept-Encoding: gzip answered ${r.status} X-DM-Cache ${String(r.headers['x-dm-cache'])}, ` +
+            `content-encoding ${String(r.headers['content-encoding'])}, and the body after one gunzip ${head === '1f8b' ? 'is gzip again (compressed twice)' : 'is not JSON'}`,
+        );
+      }
+    }
 
     // Warm copies: one successful fetch each.
     for (const c of all) {
@@ -277,6 +293,7 @@ export async function runFaults(opts: PartOptions): Promise<PartResult> {
         ['slowest answer without a copy', `${(slowest / 1000).toFixed(2)} s (client limit 15 s)`],
         ['responses >= 500', String(outcomes.filter((o) => /^5\d\d/.test(o.cold) && !o.cold.startsWith('502')).length)],
         ['canary requests through redirects', String(canary.requests())],
+        ['gzip answer of a miss decodes to JSON', gzipOk ? 'yes' : 'NO (compressed twice)'],
         ['server RSS after', portal.rssKb() === null ? '-' : `${Math.round(portal.rssKb()! / 1024)} MB`],
         ['server healthy afterwards', alive ? 'yes' : 'NO'],
       ],

@@ -373,7 +373,7 @@ function mcpArb(pools: Pools, doc: Json): fc.Arbitrary<FuzzRequest> {
       if (protocolVersion) h['mcp-protocol-version'] = protocolVersion;
       const body: BodySpec | undefined = method === 'GET' ? undefined : (raw ?? { kind: 'text', text: JSON.stringify(message.msg) });
       return {
-        endpoint: `POST /mcp ${raw ? 'raw bodies' : message.label}`,
+        endpoint: method === 'POST' ? `POST /mcp ${raw ? 'raw bodies' : message.label}` : '/mcp (other methods)',
         method,
         path: '/mcp',
         headers: h,
