@@ -89,17 +89,34 @@ async function queryMix(h: DatabaseHandle): Promise<string[]> {
   return [...fixed, ...addresses, ...plain];
 }
 
-async function measure(queries: string[], run: (q: string) => Promise<unknown>, rounds: number): Promise<Figures> {
+async function measure(
+  queries: string[],
+  run: (q: string) => Promise<unknown>,
+  rounds: number,
+  perQuery?: Map<string, number[]>,
+): Promise<Figures> {
   const latencies: number[] = [];
   const started = performance.now();
   for (let r = 0; r < rounds; r++) {
     for (const q of queries) {
       const t = performance.now();
       await run(q);
-      latencies.push(performance.now() - t);
+      const ms = performance.now() - t;
+      latencies.push(ms);
+      perQuery?.set(q, [...(perQuery.get(q) ?? []), ms]);
     }
   }
   return figures(latencies, performance.now() - started);
+}
+
+/** The queries with the highest median latency, to see where the tail comes from. */
+function slowest(perQuery: Map<string, number[]>, n: number): string {
+  const medians = [...perQuery].map(([q, ms]) => [q, [...ms].sort((a, b) => a - b)[Math.floor(ms.length / 2)]] as const);
+  return medians
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .map(([q, ms]) => `"${q}" ${ms.toFixed(1)} ms`)
+    .join(', ');
 }
 
 /** The naive baseline: one ILIKE '%query%' over the names and the addresses (no index can help). */
@@ -133,7 +150,9 @@ async function benchBackend(label: string, h: DatabaseHandle, log: (s: string) =
     .filter((r) => r.places[0]?.type === 'adresa').length;
   log(`  address queries answered with an address: ${addressHits}/20`);
 
-  const seq = await measure(queries, (q) => searchPlaces(q), ROUNDS);
+  const perQuery = new Map<string, number[]>();
+  const seq = await measure(queries, (q) => searchPlaces(q), ROUNDS, perQuery);
+  log(`  slowest (median): ${slowest(perQuery, 6)}`);
   // Concurrency 4: what a server sees under load (PGlite serialises them on one session).
   const conc: number[] = [];
   const started = performance.now();

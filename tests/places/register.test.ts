@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseHandle, getSql } from '@/lib/db';
+import { env } from '@/lib/env';
 import { searchPlaces } from '@/lib/places';
 import { importRegisterFile, rebuildStreetPlaceNames } from '@/lib/places/register-import';
 import { readRegisterFile } from '@/lib/places/register-xml';
@@ -105,7 +106,7 @@ describe('register import: XML change batches', () => {
 
   test('the staged 2015 batch zip is read record by record', async () => {
     const counts: Record<string, number> = {};
-    for await (const b of readRegisterFile(path.resolve('../shared/data/sk/register-adries-2015/davky.zip'))) {
+    for await (const b of readRegisterFile(path.join(env().referenceDataDir!, 'register-adries-2015/davky.zip'))) {
       for (const r of b) counts[r.type] = (counts[r.type] ?? 0) + 1;
     }
     expect(counts).toEqual({ building: 40, entrance: 118, region: 19, county: 82, municipality: 3011, part: 2616, street: 37317, unit: 8071 });
