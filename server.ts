@@ -7,6 +7,7 @@ import { tryServeCachedData } from './lib/data';
 import { closeDatabase } from './lib/db';
 import { env } from './lib/env';
 import { REMOTE_ADDR_HEADER } from './lib/http';
+import { rejectUndecodablePath, shapeMethodNotAllowed } from './lib/server-guards';
 import { prepareServer } from './lib/startup';
 
 export async function startServer(options: { dev?: boolean } = {}): Promise<http.Server> {
@@ -23,7 +24,9 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
     // The client address for rate limits: the socket peer, never a client-supplied header.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? 'unknown';
     // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
+    if (rejectUndecodablePath(req, res)) return;
     if (await tryServeCachedData(req, res)) return;
+    shapeMethodNotAllowed(req, res);
     compress(req as never, res as never, () => {
       handle(req, res).catch((err: unknown) => {
         console.error('request failed', err);

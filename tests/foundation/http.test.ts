@@ -43,7 +43,7 @@ describe('route wrapper', () => {
   });
 
   test('unknown /api path answers 404 in the error shape, preflight has CORS', async () => {
-    const res = await unknownApi.GET(new Request('http://x/api/x'), { params: Promise.resolve({}) });
+    const res = await unknownApi.GET(new Request('http://x/api/x'), { params: Promise.resolve({ path: ['x'] }) });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     const pre = unknownApi.OPTIONS();
