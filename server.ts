@@ -6,7 +6,7 @@ import next from 'next';
 import { tryServeCachedData } from './lib/data';
 import { closeDatabase } from './lib/db';
 import { env } from './lib/env';
-import { REMOTE_ADDR_HEADER } from './lib/http';
+import { REMOTE_ADDR_HEADER, SERVER_COMPRESSES_HEADER } from './lib/http';
 import { rejectUndecodablePath, shapeMethodNotAllowed } from './lib/server-guards';
 import { prepareServer } from './lib/startup';
 
@@ -16,13 +16,15 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   const app = next({ dev: options.dev ?? false, dir: process.cwd(), port, hostname: '0.0.0.0' });
   await app.prepare();
   const handle = app.getRequestHandler();
-  // Next's own compression is off (next.config.ts): it gzipped the data proxy's already gzipped
-  // bodies a second time. This one leaves responses that carry a Content-Encoding alone.
+  // Next's own compression is off (next.config.ts) and this one compresses what passes through
+  // Next. Next drops a route's Content-Encoding header, so routes must not gzip themselves behind
+  // this server: SERVER_COMPRESSES_HEADER tells them (the data route sends its plain body then).
   const compress = compression();
 
   const server = http.createServer(async (req, res) => {
     // The client address for rate limits: the socket peer, never a client-supplied header.
     req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? 'unknown';
+    req.headers[SERVER_COMPRESSES_HEADER] = '1';
     // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
     if (rejectUndecodablePath(req, res)) return;
     if (await tryServeCachedData(req, res)) return;

@@ -15,6 +15,8 @@ export const CORS_HEADERS: Record<string, string> = {
 
 /** Header the custom server sets to the socket's peer address (any client-sent value is dropped). */
 export const REMOTE_ADDR_HEADER = 'x-portal-remote-addr';
+/** Header the custom server sets: it compresses responses itself (Next drops a route's Content-Encoding). */
+export const SERVER_COMPRESSES_HEADER = 'x-portal-server-compresses';
 
 type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response> | Response;
 

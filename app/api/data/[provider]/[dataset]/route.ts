@@ -2,15 +2,15 @@
 // Fresh in-memory hits are usually answered before Next.js by server.ts (tryServeCachedData), with
 // the same functions; this route answers everything else.
 import { serveDatasetData } from '@/lib/data';
-import { preflight, route, searchParams } from '@/lib/http';
+import { preflight, route, searchParams, SERVER_COMPRESSES_HEADER } from '@/lib/http';
 
 export const dynamic = 'force-dynamic';
 
-// The body leaves here uncompressed: server.ts compresses what passes through Next (a gzipped body
-// was gzipped again on that way); only the fast path sends the cached gzip bytes itself.
 export const GET = route<{ provider: string; dataset: string }>(async (req, { params }) => {
   const { provider, dataset } = await params;
-  return serveDatasetData(provider, dataset, searchParams(req), req.headers.get('if-none-match'), null);
+  // Behind server.ts the server compresses (Next would drop our Content-Encoding): send the plain body.
+  const acceptEncoding = req.headers.has(SERVER_COMPRESSES_HEADER) ? null : req.headers.get('accept-encoding');
+  return serveDatasetData(provider, dataset, searchParams(req), req.headers.get('if-none-match'), acceptEncoding);
 });
 
 export const OPTIONS = preflight;
