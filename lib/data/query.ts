@@ -1,12 +1,14 @@
 // The /api/data query: parsed from strings, checked against the dataset, normalised so that equal
 // questions get equal cache keys (bbox aligned outward to the tile grid, integer tile zoom, dataset
 // parameters with defaults filled in, unknown query members dropped).
+import type { Bbox } from '@/lib/protocol/request';
 import { alignBboxToTiles, normalizeParams } from '@/lib/protocol';
 import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
 import { ApiError } from '@/lib/errors';
 import { MAX_CURSOR_LENGTH } from './limits';
 
-export type Bbox = [number, number, number, number];
+/** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
+export type { Bbox };
 
 /** A query as callers give it (REST after parsing strings, or nearby/summary/MCP directly). */
 export interface DataQuery {

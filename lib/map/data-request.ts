@@ -1,9 +1,11 @@
 // What the map asks GET /api/data for: the dataset's parameters (only those differing from the
 // defaults; the portal fills the rest) and, for bbox-mode datasets, the viewport aligned outward
 // to the XYZ tile grid so that small pans inside the same tiles reuse the request already made.
+import type { Bbox } from '@/lib/protocol/request';
 import type { MapDataset } from './types';
 
-export type Bbox = [number, number, number, number];
+/** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
+export type { Bbox };
 
 function lonToTileX(lon: number, z: number): number {
   return ((lon + 180) / 360) * 2 ** z;
