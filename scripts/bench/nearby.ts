@@ -10,15 +10,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { percentile, runIfMain } from './common';
 
 const DATASETS = 12;
 const OBJECTS = 5000;
 const RUNS = 200;
 const CENTRE: [number, number] = [17.1077, 48.1486];
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function rng(seed: number): () => number {
   let s = seed >>> 0;
@@ -165,12 +163,4 @@ export async function run(): Promise<void> {
   }
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  run().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.filename, run);

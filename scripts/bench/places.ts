@@ -15,6 +15,7 @@ import { searchPlaces } from '../../lib/places';
 import { resetMunicipalityIndex } from '../../lib/places/municipality-index';
 import { resetPlaceSearchCache } from '../../lib/places/search';
 import { importReferenceData } from '../../lib/reference/import';
+import { percentile } from './common';
 
 const TARGET_ADDRESSES = 1_500_000;
 const PG_ADMIN_URL = 'postgres://root@127.0.0.1:5432/postgres';
@@ -29,9 +30,6 @@ interface Figures {
   n: number;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 function figures(latencies: number[], wallMs: number): Figures {
   const s = [...latencies].sort((a, b) => a - b);

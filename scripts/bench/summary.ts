@@ -14,6 +14,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { percentile, runIfMain } from './common';
 
 const POINTS = 5000;
 
@@ -60,9 +61,6 @@ function toWkb(g: { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] 
   return buf;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 
 export async function run(): Promise<void> {
   const { feature } = await import('topojson-client');
@@ -188,12 +186,4 @@ export async function run(): Promise<void> {
   console.log(`  goals: cold <= 200 ms -> ${Math.max(coldMedian, firstColdMs) <= 200 ? 'met' : 'NOT met'}; warm <= 10 ms -> ${warm95 <= 10 ? 'met' : 'NOT met'}`);
 }
 
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
-  run().then(
-    () => process.exit(0),
-    (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.filename, run);
