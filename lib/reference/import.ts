@@ -1,5 +1,5 @@
 // The reference-data import: regions, districts, municipalities (plus Bratislava and Košice as
-// whole cities), parts, streets, register records and the place-name index, from
+// whole cities), cadastral territories, parts, streets, register records and the place-name index, from
 // REFERENCE_DATA_DIR. Idempotent (a digest of the inputs is kept in reference_imports and an
 // unchanged input is skipped), all-or-nothing (one transaction), batched (json_to_recordset) so it
 // stays fast on PGlite, where it runs in every test run and on the first `npm start`.
@@ -15,6 +15,7 @@ import {
   missingRequiredFiles,
   readReferenceModel,
   referenceDigest,
+  type BoundaryVintage,
   type MunicipalityIn,
   type ReferenceModel,
 } from './sources';
@@ -26,11 +27,14 @@ const BATCH = 2000;
 type Tx = Sql; // postgres.js TransactionSql is call-compatible with Sql for tagged queries
 
 export interface ReferenceCounts {
+  /** Which boundaries were loaded: the 2019 GKÚ files or the 2010 TopoJSON fallback. */
+  boundaries: BoundaryVintage;
   regions: number;
   districts: number;
   municipalities: number;
   wholeCities: number;
   townsOver10k: number;
+  cadastralTerritories: number;
   parts: number;
   streets: number;
   registerObjects: number;
@@ -103,8 +107,8 @@ function progressBar(options: LoadOptions, total: number) {
   };
 }
 
-const READ_STEPS = 6;
-const WRITE_STEPS = 9;
+const READ_STEPS = 7;
+const WRITE_STEPS = 10;
 
 export async function importReferenceData(
   handle: DatabaseHandle,
@@ -139,7 +143,7 @@ export async function importReferenceData(
     if (!counts) return { status: 'unchanged', digest, counts: null, seconds, timings: bar.timings };
     // The import rewrites the place index: reclaim the dead rows now, not at the next autovacuum
     // (PGlite has none), and refresh the planner's statistics.
-    await handle.sql`vacuum analyze regions, districts, municipalities, municipality_parts, streets, place_names`.catch(() => undefined);
+    await handle.sql`vacuum analyze regions, districts, municipalities, cadastral_territories, municipality_parts, streets, place_names`.catch(() => undefined);
     options.log(`reference data: ${describeCounts(counts)} in ${seconds.toFixed(1)} s`);
     return { status: 'imported', digest, counts, seconds, timings: bar.timings };
   } finally {
@@ -150,16 +154,18 @@ export async function importReferenceData(
 const fmt = (n: number) => n.toLocaleString('en-US');
 
 export function describeCounts(c: ReferenceCounts): string {
-  return [
+  const boundaries = c.boundaries === 'gku-2019' ? 'boundaries of 2019 (GKÚ)' : 'boundaries of about 2010 (TopoJSON)';
+  return `${boundaries}: ${[
     `${fmt(c.regions)} regions`,
     `${fmt(c.districts)} districts`,
     `${fmt(c.municipalities)} municipalities (+${c.wholeCities} whole cities)`,
     `${fmt(c.townsOver10k)} towns over 10,000`,
+    `${fmt(c.cadastralTerritories)} cadastral territories`,
     `${fmt(c.parts)} municipality parts`,
     `${fmt(c.streets)} streets`,
     `${fmt(c.registerRecords)} register records (${fmt(c.registerObjects)} objects, ${fmt(c.addresses)} address points)`,
     `${fmt(c.placeNames)} place names`,
-  ].join(', ');
+  ].join(', ')}`;
 }
 
 async function inBatches<T>(rows: T[], write: (json: string) => Promise<unknown>, size = BATCH): Promise<void> {
@@ -169,20 +175,24 @@ async function inBatches<T>(rows: T[], write: (json: string) => Promise<unknown>
 /**
  * base64 WKB -> valid MultiPolygon in EPSG:4326. The quantised TopoJSON has self-touching rings
  * (every district and region, 8 municipalities); the 'structure' method (GEOS >= 3.10) repairs
- * the large district and region rings several times faster than the default on PGlite.
+ * the large district and region rings several times faster than the default on PGlite. The 2019
+ * files are valid and pass through unchanged.
  */
 const GEOM = (col: string, method: 'linework' | 'structure' = 'linework') =>
   `ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_GeomFromWKB(decode(${col}, 'base64'), 4326), 'method=${method}'), 3))`;
 
+/** The official area when the source gives one (VYMERA), else the polygon's geodesic area, in km². */
+const AREA = (col: string) => `coalesce(${col}, ST_Area(g.geom::geography) / 1e6)`;
+
 async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void): Promise<ReferenceCounts> {
   step('regions and districts');
-  await inBatches(m.regions.map((r) => ({ ...r, geometry: polygonWkbBase64(r.geometry) })), (json) => tx.unsafe(
-    `insert into regions (code, name, slug, geom, label_point)
-     select r.code, r.name, r.slug, g.geom, ST_PointOnSurface(g.geom)
-     from json_to_recordset($1::json) as r(code text, name text, slug text, geometry text)
+  await inBatches(m.regions.map((r) => ({ code: r.code, name: r.name, slug: r.slug, area_km2: r.areaKm2, geometry: polygonWkbBase64(r.geometry) })), (json) => tx.unsafe(
+    `insert into regions (code, name, slug, geom, label_point, area_km2)
+     select r.code, r.name, r.slug, g.geom, ST_PointOnSurface(g.geom), ${AREA('r.area_km2')}
+     from json_to_recordset($1::json) as r(code text, name text, slug text, geometry text, area_km2 float8)
      cross join lateral (select ${GEOM('r.geometry', 'structure')} as geom) g
      on conflict (code) do update set name = excluded.name, slug = excluded.slug, geom = excluded.geom,
-       label_point = excluded.label_point`,
+       label_point = excluded.label_point, area_km2 = excluded.area_km2`,
     [json],
   ), 20);
   const districtRows = m.districts.map((d) => ({
@@ -190,15 +200,17 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
     code3: d.code3,
     name: d.name,
     region_code: d.regionCode,
+    area_km2: d.areaKm2,
     geometry: polygonWkbBase64(d.geometry),
   }));
   await inBatches(districtRows, (json) => tx.unsafe(
-    `insert into districts (code, code3, name, region_code, geom, label_point)
-     select r.code, r.code3, r.name, r.region_code, g.geom, ST_PointOnSurface(g.geom)
-     from json_to_recordset($1::json) as r(code text, code3 text, name text, region_code text, geometry text)
+    `insert into districts (code, code3, name, region_code, geom, label_point, area_km2)
+     select r.code, r.code3, r.name, r.region_code, g.geom, ST_PointOnSurface(g.geom), ${AREA('r.area_km2')}
+     from json_to_recordset($1::json) as r(code text, code3 text, name text, region_code text, geometry text, area_km2 float8)
      cross join lateral (select ${GEOM('r.geometry', 'structure')} as geom) g
      on conflict (code) do update set code3 = excluded.code3, name = excluded.name,
-       region_code = excluded.region_code, geom = excluded.geom, label_point = excluded.label_point`,
+       region_code = excluded.region_code, geom = excluded.geom, label_point = excluded.label_point,
+       area_km2 = excluded.area_km2`,
     [json],
   ), 100);
 
@@ -222,13 +234,14 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
     slug: x.slug,
     region_slug: x.regionSlug,
     geometry: x.geometry ? polygonWkbBase64(x.geometry) : null,
+    area_km2: x.areaKm2,
     lon: x.centre?.[0] ?? null,
     lat: x.centre?.[1] ?? null,
     postal_codes: x.postalCodes,
   });
   const MUNI_COLS = `r(code text, code6 text, kind text, name text, name_official text, name_norm text, status text,
     city text, district_code text, region_code text, population int, p014 int, p65 int, over10k boolean,
-    slug text, region_slug text, geometry text, lon float8, lat float8, postal_codes text[])`;
+    slug text, region_slug text, geometry text, area_km2 float8, lon float8, lat float8, postal_codes text[])`;
   const UPSERT_MUNI = `on conflict (code) do update set code6 = excluded.code6, kind = excluded.kind,
     name = excluded.name, name_official = excluded.name_official, name_norm = excluded.name_norm,
     status = excluded.status, city = excluded.city, district_code = excluded.district_code,
@@ -247,7 +260,7 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
        r.region_code, r.population, r.p014, r.p65, r.over10k, r.slug, r.region_slug, g.geom,
        -- the mean of the address points when it lies inside the polygon, else a point on the surface
        case when c.pt is not null and ST_Contains(g.geom, c.pt) then c.pt else ST_PointOnSurface(g.geom) end,
-       ST_Area(g.geom::geography) / 1e6, r.postal_codes
+       ${AREA('r.area_km2')}, r.postal_codes
      from json_to_recordset($1::json) as ${MUNI_COLS}
      cross join lateral (select ${GEOM('r.geometry')} as geom) g
      cross join lateral (select case when r.lon is not null then ST_SetSRID(ST_Point(r.lon, r.lat), 4326) end as pt) c
@@ -266,10 +279,10 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
        select r.code, r.code6, r.kind, r.name, r.name_official, r.name_norm, r.status, r.city, r.district_code,
          r.region_code, r.population, r.p014, r.p65, r.over10k, r.slug, r.region_slug, u.geom,
          coalesce((select label_point from municipalities where code = $3), ST_PointOnSurface(u.geom)),
-         ST_Area(u.geom::geography) / 1e6, r.postal_codes
+         u.area, r.postal_codes
        from json_to_recordset($1::json) as ${MUNI_COLS}
        cross join lateral (
-         select ST_Multi(ST_CollectionExtract(ST_Union(geom), 3)) as geom
+         select ST_Multi(ST_CollectionExtract(ST_Union(geom), 3)) as geom, sum(area_km2) as area
          from municipalities where city = $2 and kind = 'municipality') u
        ${UPSERT_MUNI}`,
       [JSON.stringify([muniRow(x)]), w.name, w.centre],
@@ -277,10 +290,36 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
   }
   const codes = m.municipalities.map((x) => x.code);
   // Municipalities no longer in the input (a newer data set): detach what points at them first.
+  await tx`delete from cadastral_territories where municipality_code <> all(${codes})`;
   await tx`update addresses set municipality_code = null where municipality_code <> all(${codes})`;
   await tx`delete from municipality_parts where municipality_code <> all(${codes})`;
   await tx`delete from streets where municipality_code <> all(${codes})`;
   await tx`delete from municipalities where code <> all(${codes})`;
+
+  step('cadastral territories');
+  await inBatches(
+    m.cadastralTerritories.map((k) => ({
+      code: k.code,
+      name: k.name,
+      norm: k.nameNorm,
+      muni: k.municipalityCode,
+      area_km2: k.areaKm2,
+      geometry: polygonWkbBase64(k.geometry),
+    })),
+    (json) => tx.unsafe(
+      `insert into cadastral_territories (code, name, name_norm, municipality_code, geom, label_point, area_km2)
+       select r.code, r.name, r.norm, r.muni, g.geom, ST_PointOnSurface(g.geom), ${AREA('r.area_km2')}
+       from json_to_recordset($1::json) as r(code text, name text, norm text, muni text, area_km2 float8, geometry text)
+       cross join lateral (select ${GEOM('r.geometry')} as geom) g
+       on conflict (code) do update set name = excluded.name, name_norm = excluded.name_norm,
+         municipality_code = excluded.municipality_code, geom = excluded.geom, label_point = excluded.label_point,
+         area_km2 = excluded.area_km2`,
+      [json],
+    ),
+    500,
+  );
+  // Without the file (an older data directory) the table is emptied.
+  await tx`delete from cadastral_territories where code <> all(${m.cadastralTerritories.map((k) => k.code)})`;
 
   step('municipality parts');
   await inBatches(
@@ -372,8 +411,9 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
   const placeNames = await rebuildPlaceNames(tx, m);
 
   step('counts');
-  const [c] = await tx<{ r: number; d: number; m: number; w: number; t: number; p: number; s: number; o: number; a: number }[]>`
+  const [c] = await tx<{ r: number; d: number; m: number; w: number; t: number; k: number; p: number; s: number; o: number; a: number }[]>`
     select (select count(*)::int from regions) as r,
+           (select count(*)::int from cadastral_territories) as k,
            (select count(*)::int from districts) as d,
            (select count(*)::int from municipalities where kind = 'municipality') as m,
            (select count(*)::int from municipalities where kind = 'whole_city') as w,
@@ -383,11 +423,13 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
            (select count(*)::int from register_objects) as o,
            (select count(*)::int from addresses) as a`;
   return {
+    boundaries: m.boundaries,
     regions: c.r,
     districts: c.d,
     municipalities: c.m,
     wholeCities: c.w,
     townsOver10k: c.t,
+    cadastralTerritories: c.k,
     parts: c.p,
     streets: c.s,
     registerObjects: c.o,

@@ -2,9 +2,13 @@
 // into one in-memory model, joined by the 12-character municipality code. Everything here is pure
 // parsing and joining; lib/reference/import.ts writes the model to the database.
 //
-// Required: boundaries/slovakia.topojson.json and census2021/{kraje,okresy,obce,vek}.csv.
-// Optional: postal-codes/*.csv (current status, centre points, PSČ, parts, streets) and
-// register-adries-2015/davky.zip (register object ids, parts, 2015 street names, address records).
+// Required: census2021/{kraje,okresy,obce,vek}.csv and boundaries: the cadastral authority's 2019
+// boundaries (boundaries/gku-2019/{obce,okresy,kraje}.geojson, joined by the 6-digit municipality,
+// 3-digit district and 1-digit region numbers) or, in an older data directory without them, the
+// 2010-vintage boundaries/slovakia.topojson.json (joined by the 12-character LAU code).
+// Optional: boundaries/gku-2019/katastralne-uzemia.geojson (cadastral territories), postal-codes/*.csv
+// (current status, centre points, PSČ, parts, streets) and register-adries-2015/davky.zip (register
+// object ids, parts, 2015 street names, address records).
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -16,16 +20,25 @@ import { parseCsv, parseCsvObjects } from './csv';
 import { normalizeName, normalizeNumber, slugify } from './normalize';
 
 /** Bumped when the import logic changes, so a code change re-imports unchanged files. */
-export const IMPORT_VERSION = 4;
+export const IMPORT_VERSION = 5;
 
 export const REQUIRED_FILES = [
-  'boundaries/slovakia.topojson.json',
   'census2021/kraje.csv',
   'census2021/okresy.csv',
   'census2021/obce.csv',
   'census2021/vek.csv',
 ];
+/** The 2010-vintage boundaries: the fallback when the 2019 files are absent. */
+export const TOPOJSON_FILE = 'boundaries/slovakia.topojson.json';
+/** The cadastral authority's boundaries, state of 30 Apr 2019 (see SOURCES.md). */
+export const GKU_FILES = {
+  kraje: 'boundaries/gku-2019/kraje.geojson',
+  okresy: 'boundaries/gku-2019/okresy.geojson',
+  obce: 'boundaries/gku-2019/obce.geojson',
+} as const;
+export const CADASTRAL_FILE = 'boundaries/gku-2019/katastralne-uzemia.geojson';
 export const OPTIONAL_FILES = [
+  CADASTRAL_FILE,
   'postal-codes/municipalities.csv',
   'postal-codes/municipality_parts.csv',
   'postal-codes/streets.csv',
@@ -48,6 +61,8 @@ export interface RegionIn {
   name: string;
   slug: string;
   geometry: Geometry;
+  /** Official area (VYMERA) in km²; null: the polygon's area is used. */
+  areaKm2: number | null;
 }
 export interface DistrictIn {
   code: string;
@@ -55,6 +70,7 @@ export interface DistrictIn {
   name: string;
   regionCode: string;
   geometry: Geometry;
+  areaKm2: number | null;
 }
 export interface MunicipalityIn {
   code: string;
@@ -75,9 +91,21 @@ export interface MunicipalityIn {
   regionSlug: string;
   /** null for whole cities: the union of their districts is built in SQL. */
   geometry: Geometry | null;
+  /** Official area (VYMERA) in km²; null: the polygon's area (whole cities: the sum of their districts). */
+  areaKm2: number | null;
   /** Mean of the address points (postal-codes), used as label point when it lies inside. */
   centre: LonLat | null;
   postalCodes: string[];
+}
+export interface CadastralTerritoryIn {
+  /** 6-digit code (IDN5). */
+  code: string;
+  name: string;
+  nameNorm: string;
+  /** 12-character code of its municipality (joined by IDN4 = the 6-digit municipality code). */
+  municipalityCode: string;
+  geometry: Geometry;
+  areaKm2: number | null;
 }
 export interface PartIn {
   id: string;
@@ -127,9 +155,11 @@ export interface AddressIn {
 }
 
 export interface ReferenceModel {
+  boundaries: BoundaryVintage;
   regions: RegionIn[];
   districts: DistrictIn[];
   municipalities: MunicipalityIn[];
+  cadastralTerritories: CadastralTerritoryIn[];
   parts: PartIn[];
   streets: StreetIn[];
   registerObjects: RegisterObjectIn[];
@@ -145,15 +175,35 @@ const STATUS_FROM_REGISTER: Record<string, string> = {
   MILITARY_DISTRICT: 'military_district',
 };
 
+/** Which boundaries an import from `dir` uses: the 2019 ones when present, else the 2010 TopoJSON. */
+export type BoundaryVintage = 'gku-2019' | 'topojson-2010';
+
+export function boundaryVintage(dir: string): BoundaryVintage | null {
+  if (Object.values(GKU_FILES).every((f) => existsSync(path.join(dir, f)))) return 'gku-2019';
+  if (existsSync(path.join(dir, TOPOJSON_FILE))) return 'topojson-2010';
+  return null;
+}
+
+/** True when `dir` holds the cadastral territories. */
+export function hasCadastralTerritories(dir: string): boolean {
+  return existsSync(path.join(dir, CADASTRAL_FILE));
+}
+
 export function missingRequiredFiles(dir: string): string[] {
-  return REQUIRED_FILES.filter((f) => !existsSync(path.join(dir, f)));
+  const missing = REQUIRED_FILES.filter((f) => !existsSync(path.join(dir, f)));
+  if (!boundaryVintage(dir)) missing.unshift(`${Object.values(GKU_FILES).join(' + ')} (or ${TOPOJSON_FILE})`);
+  return missing;
+}
+
+function boundaryFiles(vintage: BoundaryVintage | null): string[] {
+  return vintage === 'gku-2019' ? Object.values(GKU_FILES) : [TOPOJSON_FILE];
 }
 
 /** SHA-256 over the import version and every input file present (name + bytes). */
 export function referenceDigest(dir: string): string {
   const h = createHash('sha256');
   h.update(`import-version:${IMPORT_VERSION}\n`);
-  for (const f of [...REQUIRED_FILES, ...OPTIONAL_FILES]) {
+  for (const f of [...boundaryFiles(boundaryVintage(dir)), ...REQUIRED_FILES, ...OPTIONAL_FILES]) {
     const p = path.join(dir, f);
     if (!existsSync(p)) continue;
     h.update(`${f}\n`);
@@ -181,21 +231,77 @@ function polygonal(g: Geometry | null): g is Polygon | MultiPolygon {
   return !!g && (g.type === 'Polygon' || g.type === 'MultiPolygon');
 }
 
-function decodeTopology(text: string): Record<'obce' | 'okresy' | 'kraje', Map<string, Geometry>> {
+interface Shape {
+  geometry: Geometry;
+  areaKm2: number | null;
+}
+
+/**
+ * Boundary polygons per level, keyed as the source keys them: the 2010 TopoJSON by NUTS3, LAU1 and
+ * 12-character codes; the 2019 files by region number (IDN2), 3-digit district code (IDN3) and
+ * 6-digit municipality code (IDN4), with their official area (VYMERA, m²).
+ */
+interface BoundarySet {
+  vintage: BoundaryVintage;
+  kraje: Map<string, Shape>;
+  okresy: Map<string, Shape>;
+  obce: Map<string, Shape>;
+}
+
+function decodeTopology(text: string): BoundarySet {
   const topo = JSON.parse(text) as Topology;
-  const out = {} as Record<'obce' | 'okresy' | 'kraje', Map<string, Geometry>>;
+  const out: BoundarySet = { vintage: 'topojson-2010', kraje: new Map(), okresy: new Map(), obce: new Map() };
   for (const key of ['obce', 'okresy', 'kraje'] as const) {
     const obj = topo.objects[key] as GeometryCollection<{ code: string; name: string }> | undefined;
     if (!obj) throw new Error(`TopoJSON has no object "${key}"`);
     const fc = feature(topo, obj) as unknown as { features: Feature<Geometry, { code: string }>[] };
-    const m = new Map<string, Geometry>();
     for (const f of fc.features) {
       if (!polygonal(f.geometry)) throw new Error(`TopoJSON ${key} ${f.properties.code}: not a polygon`);
-      m.set(f.properties.code, f.geometry);
+      out[key].set(f.properties.code, { geometry: f.geometry, areaKm2: null });
     }
-    out[key] = m;
   }
   return out;
+}
+
+/** The features of one GKÚ GeoJSON layer by the string form of `key` (an integer property). */
+function readGkuLayer(dir: string, file: string, key: string): Map<string, Shape & { properties: Record<string, unknown> }> {
+  const fc = JSON.parse(read(dir, file)) as { features?: Feature<Geometry, Record<string, unknown>>[] };
+  if (!Array.isArray(fc.features)) throw new Error(`${file}: not a FeatureCollection`);
+  const out = new Map<string, Shape & { properties: Record<string, unknown> }>();
+  for (const f of fc.features) {
+    const id = f.properties?.[key];
+    if (id === undefined || id === null || id === '') throw new Error(`${file}: a feature without ${key}`);
+    if (!polygonal(f.geometry)) throw new Error(`${file} ${key} ${id}: not a polygon`);
+    const area = Number(f.properties.VYMERA);
+    out.set(String(id), { geometry: f.geometry, areaKm2: Number.isFinite(area) && area > 0 ? area / 1e6 : null, properties: f.properties });
+  }
+  return out;
+}
+
+function readBoundaries(dir: string): BoundarySet {
+  const vintage = boundaryVintage(dir);
+  if (vintage === 'topojson-2010') return decodeTopology(read(dir, TOPOJSON_FILE));
+  if (vintage !== 'gku-2019') throw new Error(`reference data in ${dir} has no boundaries`);
+  return {
+    vintage,
+    kraje: readGkuLayer(dir, GKU_FILES.kraje, 'IDN2'),
+    okresy: readGkuLayer(dir, GKU_FILES.okresy, 'IDN3'),
+    obce: readGkuLayer(dir, GKU_FILES.obce, 'IDN4'),
+  };
+}
+
+/** Cadastral territories joined to municipalities by IDN4 = the 6-digit municipality code. */
+function readCadastralTerritories(dir: string, codeByCode6: Map<string, string>): CadastralTerritoryIn[] {
+  if (!hasCadastralTerritories(dir)) return [];
+  const out: CadastralTerritoryIn[] = [];
+  for (const [code, f] of readGkuLayer(dir, CADASTRAL_FILE, 'IDN5')) {
+    const name = String(f.properties.NM5 ?? '').trim();
+    const municipalityCode = codeByCode6.get(String(f.properties.IDN4).padStart(6, '0'));
+    if (!name) throw new Error(`${CADASTRAL_FILE} ${code}: no name (NM5)`);
+    if (!municipalityCode) throw new Error(`${CADASTRAL_FILE} ${code}: municipality ${f.properties.IDN4} is unknown`);
+    out.push({ code: code.padStart(6, '0'), name, nameNorm: normalizeName(name), municipalityCode, geometry: f.geometry, areaKm2: f.areaKm2 });
+  }
+  return out.sort((a, b) => a.code.localeCompare(b.code));
 }
 
 /** Census 2021 totals and age groups per 12-char code: 101 ages of men then 101 of women. */
@@ -224,16 +330,18 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
   if (missing.length) throw new Error(`reference data in ${dir} lacks ${missing.join(', ')}`);
 
   onStep('boundaries');
-  const topo = decodeTopology(read(dir, 'boundaries/slovakia.topojson.json'));
+  const shapes = readBoundaries(dir);
+  const gku = shapes.vintage === 'gku-2019';
 
   onStep('census code lists');
   const regions: RegionIn[] = [];
   for (const r of parseCsv(read(dir, 'census2021/kraje.csv'), ';')) {
     const nuts = (r[5] ?? '').split('-').pop() ?? '';
     if (!/^SK0\d\d$/.test(nuts)) continue; // "Zahraničie"
-    const geometry = topo.kraje.get(nuts);
-    if (!geometry) throw new Error(`region ${nuts} has no polygon`);
-    regions.push({ code: nuts, name: r[2], slug: slugify(r[2]), geometry });
+    // The 2019 regions are numbered 1-8 (IDN2), as the census list's second column.
+    const shape = shapes.kraje.get(gku ? r[1] : nuts);
+    if (!shape) throw new Error(`region ${nuts} has no polygon`);
+    regions.push({ code: nuts, name: r[2], slug: slugify(r[2]), geometry: shape.geometry, areaKm2: shape.areaKm2 });
   }
   const regionByCode = new Map(regions.map((r) => [r.code, r]));
 
@@ -241,9 +349,9 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
   for (const r of parseCsv(read(dir, 'census2021/okresy.csv'), ';')) {
     const code = r[1];
     if (!/^SK0\d{2}[0-9A-Z]$/.test(code)) continue;
-    const geometry = topo.okresy.get(code);
-    if (!geometry) throw new Error(`district ${code} has no polygon`);
-    districts.push({ code, code3: r[5], name: r[3], regionCode: code.slice(0, 5), geometry });
+    const shape = shapes.okresy.get(gku ? r[5] : code);
+    if (!shape) throw new Error(`district ${code} has no polygon`);
+    districts.push({ code, code3: r[5], name: r[3], regionCode: code.slice(0, 5), geometry: shape.geometry, areaKm2: shape.areaKm2 });
   }
   const districtByCode = new Map(districts.map((d) => [d.code, d]));
 
@@ -262,8 +370,8 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
   for (const r of parseCsv(read(dir, 'census2021/obce.csv'), ';')) {
     const code = r[1];
     // Polygons exist for 2,927 codes; Javorina (abolished military district) and "Zahraničie" have none.
-    const geometry = topo.obce.get(code);
-    if (!geometry) continue;
+    const shape = shapes.obce.get(gku ? r[5] : code);
+    if (!shape) continue;
     const pc = postal.get(code);
     const status = pc?.municipality_status || register.statusByCode.get(code) || 'municipality';
     const age = ages.get(code);
@@ -288,7 +396,8 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
       overTenThousand: status === 'city' && (age?.total ?? 0) > TOWN_POPULATION,
       slug: '',
       regionSlug: regionByCode.get(code.slice(0, 5))?.slug ?? '',
-      geometry,
+      geometry: shape.geometry,
+      areaKm2: shape.areaKm2,
       centre: lat !== null && lon !== null ? [lon, lat] : null,
       postalCodes: (pc?.postal_codes ?? '').split('|').filter(Boolean),
     });
@@ -315,6 +424,7 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
       slug: '',
       regionSlug: regionByCode.get(w.regionCode)!.slug,
       geometry: null,
+      areaKm2: null,
       centre: municipalities.find((m) => m.code === w.centre)?.centre ?? null,
       postalCodes: [...new Set(parts.flatMap((m) => m.postalCodes))].sort(),
     });
@@ -322,14 +432,22 @@ export async function readReferenceModel(dir: string, onStep: (step: string) => 
   assignSlugs(municipalities, districtByCode);
   const muniCodes = new Set(municipalities.map((m) => m.code));
 
+  onStep('cadastral territories');
+  const cadastralTerritories = readCadastralTerritories(
+    dir,
+    new Map(municipalities.filter((m) => m.kind === 'municipality').map((m) => [m.code6, m.code])),
+  );
+
   onStep('parts and streets');
   const parts = readParts(dir, register, muniCodes, municipalities, districtByCode);
   const streets = readStreets(dir, register, muniCodes);
 
   return {
+    boundaries: shapes.vintage,
     regions,
     districts,
     municipalities,
+    cadastralTerritories,
     parts,
     streets,
     registerObjects: register.objects,

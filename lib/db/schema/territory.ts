@@ -1,5 +1,6 @@
 // Slovak territorial reference data: regions, districts, municipalities (with Bratislava and Košice
-// also as whole cities), municipality parts, streets and address-register records.
+// also as whole cities), cadastral territories, municipality parts, streets and address-register
+// records.
 import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, primaryKey, text, uniqueIndex, doublePrecision } from 'drizzle-orm/pg-core';
 import { geometry } from './types';
@@ -11,6 +12,8 @@ export const regions = pgTable('regions', {
   slug: text('slug').notNull().unique(),
   geom: geometry('geom', 'MultiPolygon').notNull(),
   labelPoint: geometry('label_point', 'Point').notNull(),
+  /** Official area (GKÚ `VYMERA`) in km²; the polygon's geodesic area for the 2010 boundaries. */
+  areaKm2: doublePrecision('area_km2'),
 }, (t) => [index('regions_geom_idx').using('gist', t.geom)]);
 export type RegionRow = typeof regions.$inferSelect;
 
@@ -23,6 +26,8 @@ export const districts = pgTable('districts', {
   regionCode: text('region_code').notNull().references(() => regions.code),
   geom: geometry('geom', 'MultiPolygon').notNull(),
   labelPoint: geometry('label_point', 'Point').notNull(),
+  /** Official area (GKÚ `VYMERA`) in km²; the polygon's geodesic area for the 2010 boundaries. */
+  areaKm2: doublePrecision('area_km2'),
 }, (t) => [index('districts_geom_idx').using('gist', t.geom)]);
 export type DistrictRow = typeof districts.$inferSelect;
 
@@ -50,6 +55,7 @@ export const municipalities = pgTable('municipalities', {
   regionSlug: text('region_slug').notNull(),
   geom: geometry('geom', 'MultiPolygon'),
   labelPoint: geometry('label_point', 'Point').notNull(),
+  /** Official area (GKÚ `VYMERA`) in km²; the polygon's geodesic area for the 2010 boundaries. */
   areaKm2: doublePrecision('area_km2'),
   postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
   /** Census 2021 residents aged 0-14 and 65+ (for the age-share cartograms of sk-uzemie). */
@@ -62,6 +68,27 @@ export const municipalities = pgTable('municipalities', {
   index('municipalities_district_idx').on(t.districtCode),
 ]);
 export type MunicipalityRow = typeof municipalities.$inferSelect;
+
+/**
+ * Cadastral territories (katastrálne územia, GKÚ 2019): the key the cadastre uses together with a
+ * parcel number. Each lies in exactly one municipality; together they tile the country.
+ */
+export const cadastralTerritories = pgTable('cadastral_territories', {
+  /** 6-digit cadastral territory code (GKÚ `IDN5`), e.g. 835196. */
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  nameNorm: text('name_norm').notNull(),
+  /** 12-character code of its municipality. */
+  municipalityCode: text('municipality_code').notNull().references(() => municipalities.code),
+  geom: geometry('geom', 'MultiPolygon').notNull(),
+  labelPoint: geometry('label_point', 'Point').notNull(),
+  /** Official area (GKÚ `VYMERA`) in km². */
+  areaKm2: doublePrecision('area_km2'),
+}, (t) => [
+  index('cadastral_territories_geom_idx').using('gist', t.geom),
+  index('cadastral_territories_muni_idx').on(t.municipalityCode),
+]);
+export type CadastralTerritoryRow = typeof cadastralTerritories.$inferSelect;
 
 export const municipalityParts = pgTable('municipality_parts', {
   id: text('id').primaryKey(),
