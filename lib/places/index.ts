@@ -1,6 +1,9 @@
-// Places: geocoding (searchPlaces), the municipality resolver and municipality boundaries.
-export { searchPlaces, parseMax, PLACES_ATTRIBUTION, DEFAULT_MAX, MAX_MAX } from './search';
+// Places: geocoding (searchPlaces), the municipality resolver, municipality boundaries and point
+// lookups (the municipality and the cadastral territory at a point).
+export { searchPlaces, parseMax, placesAttribution, DEFAULT_MAX, MAX_MAX } from './search';
 export type { Place, PlaceMunicipality, PlaceResult } from './search';
 export { resolveMunicipality, municipalityGeometry, municipalityPath, toMunicipality } from './resolve';
 export type { Municipality } from './resolve';
 export { municipalityIndex, nearestTown, distanceKm } from './municipality-index';
+export { cadastralTerritoryAt, cadastralTerritoriesOf, municipalityAt } from './locate';
+export type { CadastralTerritory } from './locate';
