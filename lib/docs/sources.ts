@@ -6,7 +6,7 @@ import { datasetPagePath } from '@/lib/providers/links';
 import { originalServiceUrl } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers/types';
 import { cell, link, oneLine, plural } from './markdown';
-import { REFERENCE_SOURCES } from './reference-sources';
+import { referenceSources } from './reference-sources';
 
 function licenseCell(s: ServedDataset): string {
   if (!s.license) return 'neuvedená';
@@ -70,7 +70,7 @@ export async function buildSourcesMarkdown(base: string = env().publicBaseUrl): 
     '| Údaje | Zdroj | Licencia | Atribúcia |',
     '|---|---|---|---|',
   );
-  for (const r of REFERENCE_SOURCES) {
+  for (const r of referenceSources()) {
     const source = r.sourceUrl ? link(r.source, r.sourceUrl) : cell(r.source);
     const license = r.licenseUrl ? link(r.license, r.licenseUrl) : cell(r.license);
     lines.push(`| ${cell(r.use)} | ${source} | ${license} | ${cell(r.attribution)} |`);

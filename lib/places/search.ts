@@ -10,6 +10,7 @@
 // the search stays fast with the full 1.9-million-entrance register loaded.
 import { getSql } from '../db';
 import { ApiError } from '../errors';
+import { boundarySource } from '../reference/boundary-source';
 import { normalizeName, normalizeNumber } from '../reference/normalize';
 import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
 import { municipalityPath } from './resolve';
@@ -18,9 +19,16 @@ export const DEFAULT_MAX = 5;
 export const MAX_MAX = 10;
 const MAX_QUERY_LENGTH = 200;
 
-export const PLACES_ATTRIBUTION =
-  'Register adries a Register obcí: Ministerstvo vnútra SR (CC BY / CC0, cez github.com/jozefgrencik/slovak-postal-codes); ' +
-  'obce a hranice: Štatistický úrad SR (SODB 2021), Slovakia TopoJSON (Milan Lajtoš) podľa ŠÚ SR a Freemap; GeoNames (CC BY 4.0)';
+/** The attribution of place results; the boundaries' credit follows the loaded reference data. */
+export function placesAttribution(): string {
+  const boundaries = boundarySource().vintage === 'gku-2019'
+    ? 'hranice: ÚGKK SR / GKÚ Bratislava (ZBGIS, stav 30. 4. 2019)'
+    : 'hranice: Slovakia TopoJSON (Milan Lajtoš) podľa ŠÚ SR a Freemap';
+  return (
+    'Register adries a Register obcí: Ministerstvo vnútra SR (CC BY / CC0, cez github.com/jozefgrencik/slovak-postal-codes); ' +
+    `obce: Štatistický úrad SR (SODB 2021); ${boundaries}; GeoNames (CC BY 4.0)`
+  );
+}
 
 export interface PlaceMunicipality {
   /** `<region-slug>/<municipality-slug>`: accepted as `municipality` by the summary endpoint. */
@@ -137,7 +145,7 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX): Pr
   const places = rank(found)
     .slice(0, max)
     .map((c) => shape(c, index));
-  return { query: text, count: places.length, places, attribution: PLACES_ATTRIBUTION };
+  return { query: text, count: places.length, places, attribution: placesAttribution() };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { getSql } from '../db';
 import { env } from '../env';
 import { ApiError, isApiError } from '../errors';
 import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest, type ManifestDataset } from '../protocol/types';
+import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
 
 export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
@@ -14,9 +15,20 @@ export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}
 
 const SLOVAKIA_BBOX: [number, number, number, number] = [16.83, 47.73, 22.57, 49.62];
 const CENSUS_DATE = '2021-01-01';
+const GKU_DATE = '2019-04-30';
+/** Cadastral territories are drawn from this zoom on (at the overview of Slovakia they are a blur). */
+const CADASTRAL_MIN_ZOOM = 10;
 
-const ATTRIBUTION =
-  'Zdroj: Štatistický úrad SR, SODB 2021; hranice: Slovakia TopoJSON (Milan Lajtoš, github.com/janbodnar/slovakia-topojson) podľa ŠÚ SR a Freemap; Register adries MV SR';
+function attribution(b: BoundarySource): string {
+  const boundaries = b.attribution.replace(/^Hranice:/, 'hranice:');
+  return `Zdroj: Štatistický úrad SR, SODB 2021; ${boundaries}; Register adries MV SR`;
+}
+
+function licenseName(b: BoundarySource): string {
+  return b.vintage === 'gku-2019'
+    ? 'Otvorené údaje ŠÚ SR, MV SR a ÚGKK SR (CC BY 4.0)'
+    : 'Otvorené údaje ŠÚ SR a MV SR (CC BY 4.0); hranice obcí bez uvedenej licencie';
+}
 
 /** The `ukazovatel` parameter of `obce`: which census indicator colours the cartogram. */
 const INDICATORS = {
@@ -39,9 +51,14 @@ function datasetUrl(base: string, id: string): string {
   return `${base}${REFERENCE_PROVIDER_PATH}/data/${id}`;
 }
 
-/** The manifest (protocol 0.1) of the built-in reference provider; source URLs are absolute on `baseUrl`. */
-export function referenceProviderManifest(baseUrl: string): Manifest {
+/**
+ * The manifest (protocol 0.1) of the built-in reference provider; source URLs are absolute on
+ * `baseUrl`. The cadastral territories are offered when the reference data has them.
+ */
+export function referenceProviderManifest(baseUrl: string, boundaries: BoundarySource = boundarySource()): Manifest {
   const base = baseUrl.replace(/\/+$/, '');
+  const gku = boundaries.vintage === 'gku-2019';
+  const boundaryNote = gku ? ' Hranice a rozloha podľa katastra (ÚGKK SR, stav 30. 4. 2019).' : '';
   const common = {
     category: 'territory',
     coverage: { bbox: SLOVAKIA_BBOX, area: 'Slovensko' },
@@ -52,7 +69,8 @@ export function referenceProviderManifest(baseUrl: string): Manifest {
       id: 'obce',
       title: 'Obce a mestské časti – obyvateľstvo (SODB 2021)',
       description:
-        'Kartogram 2 927 obcí, miest, mestských častí Bratislavy a Košíc a vojenských obvodov s počtom obyvateľov zo sčítania 2021. Parameter „ukazovateľ“ volí, čo určuje farbu: počet obyvateľov, hustota, podiel seniorov 65+ alebo podiel detí 0 – 14 rokov; farba zodpovedá percentilu obce v poradí podľa zvoleného ukazovateľa.',
+        'Kartogram 2 927 obcí, miest, mestských častí Bratislavy a Košíc a vojenských obvodov s počtom obyvateľov zo sčítania 2021. Parameter „ukazovateľ“ volí, čo určuje farbu: počet obyvateľov, hustota, podiel seniorov 65+ alebo podiel detí 0 – 14 rokov; farba zodpovedá percentilu obce v poradí podľa zvoleného ukazovateľa.' +
+        boundaryNote,
       ...common,
       keywords: ['obce', 'obec', 'mestá', 'mestské časti', 'obyvatelia', 'počet obyvateľov', 'sčítanie 2021', 'SODB', 'hustota', 'seniori', 'deti', 'demografia', 'hranice obcí'],
       useCases: ['public-administration', 'investment', 'business', 'housing'],
@@ -99,7 +117,7 @@ export function referenceProviderManifest(baseUrl: string): Manifest {
     {
       id: 'okresy',
       title: 'Okresy – obyvateľstvo (SODB 2021)',
-      description: 'Hranice 79 okresov Slovenska s počtom obyvateľov zo sčítania 2021, rozlohou a hustotou.',
+      description: `Hranice 79 okresov Slovenska s počtom obyvateľov zo sčítania 2021, rozlohou a hustotou.${boundaryNote}`,
       ...common,
       keywords: ['okresy', 'okres', 'hranice okresov', 'obyvatelia', 'sčítanie 2021', 'LAU 1'],
       useCases: ['public-administration', 'business'],
@@ -133,7 +151,7 @@ export function referenceProviderManifest(baseUrl: string): Manifest {
     {
       id: 'kraje',
       title: 'Kraje – obyvateľstvo (SODB 2021)',
-      description: 'Hranice 8 samosprávnych krajov s počtom obyvateľov zo sčítania 2021, rozlohou a hustotou.',
+      description: `Hranice 8 samosprávnych krajov s počtom obyvateľov zo sčítania 2021, rozlohou a hustotou.${boundaryNote}`,
       ...common,
       keywords: ['kraje', 'kraj', 'VÚC', 'samosprávne kraje', 'hranice krajov', 'obyvatelia', 'NUTS 3'],
       useCases: ['public-administration'],
@@ -199,20 +217,70 @@ export function referenceProviderManifest(baseUrl: string): Manifest {
       ],
     },
   ];
+  if (boundaries.cadastralTerritories) {
+    datasets.push({
+      id: 'katastralne-uzemia',
+      title: 'Katastrálne územia',
+      description:
+        'Hranice 3 559 katastrálnych území Slovenska (stav 30. 4. 2019) s kódom a názvom katastrálneho územia a obcou, do ktorej patrí. Katastrálne územie spolu s číslom parcely určuje pozemok v katastri nehnuteľností (list vlastníctva, katastrálna mapa). Na mape od priblíženia 10.',
+      category: 'territory',
+      coverage: { bbox: SLOVAKIA_BBOX, area: 'Slovensko', minZoom: CADASTRAL_MIN_ZOOM },
+      temporal: { updated: GKU_DATE, frequency: 'pri zmene hraníc' },
+      keywords: [
+        'katastrálne územie',
+        'katastrálne územia',
+        'k. ú.',
+        'kataster',
+        'kataster nehnuteľností',
+        'katastrálna mapa',
+        'parcela',
+        'pozemok',
+        'list vlastníctva',
+        'hranice katastrálnych území',
+        'GKÚ',
+        'ÚGKK',
+      ],
+      useCases: ['land-purchase', 'construction', 'housing', 'agriculture', 'public-administration'],
+      license: {
+        name: 'Otvorené údaje ÚGKK SR (CC BY 4.0)',
+        url: 'https://creativecommons.org/licenses/by/4.0/',
+        attribution: 'Katastrálne územia: ÚGKK SR / GKÚ Bratislava (ZBGIS), stav 30. 4. 2019',
+      },
+      source: { type: 'geojson', url: datasetUrl(base, 'katastralne-uzemia'), mode: 'full', maxFeatures: 4000 },
+      presentation: {
+        type: 'fill',
+        color: '#807dba',
+        opacity: 0.08,
+        outlineColor: '#54278f',
+        outlineWidth: 1,
+        label: 'nazov',
+      },
+      fields: [
+        { key: 'nazov', label: 'Katastrálne územie' },
+        { key: 'kod', label: 'Kód katastrálneho územia' },
+        { key: 'obec', label: 'Obec' },
+        { key: 'kod_obce', label: 'Kód obce' },
+        { key: 'okres', label: 'Okres' },
+        { key: 'kraj', label: 'Kraj' },
+        { key: 'rozloha', label: 'Výmera', type: 'number', unit: 'km²', decimals: 2 },
+      ],
+    });
+  }
   return {
     protocol: PROTOCOL_VERSION,
     provider: {
       id: REFERENCE_PROVIDER_ID,
       name: 'Územie Slovenska (referenčné údaje portálu)',
-      description:
-        'Referenčné údaje, ktoré portál obsahuje priamo: obce, okresy a kraje s hranicami a výsledkami sčítania obyvateľov 2021 a mestá nad 10 000 obyvateľov. Fungujú aj bez pripojenia na internet.',
+      description: `Referenčné údaje, ktoré portál obsahuje priamo: obce, okresy a kraje s hranicami a výsledkami sčítania obyvateľov 2021, mestá nad 10 000 obyvateľov${
+        boundaries.cadastralTerritories ? ' a katastrálne územia' : ''
+      }. Fungujú aj bez pripojenia na internet.`,
       homepage: `${base}/`,
       managedBy: 'portal',
     },
     license: {
-      name: 'Otvorené údaje ŠÚ SR a MV SR (CC BY 4.0); hranice obcí bez uvedenej licencie',
+      name: licenseName(boundaries),
       url: 'https://creativecommons.org/licenses/by/4.0/',
-      attribution: ATTRIBUTION,
+      attribution: attribution(boundaries),
     },
     datasets,
   };
@@ -221,11 +289,15 @@ export function referenceProviderManifest(baseUrl: string): Manifest {
 // ---------------------------------------------------------------------------------------------
 // Data endpoints
 
-/** Simplification tolerances in degrees (about 70 m for municipalities): keeps `obce` a few MB. */
-const TOLERANCE = { obce: 0.0007, okresy: 0.0015, kraje: 0.002 } as const;
-const COORD_DECIMALS = 5;
+/**
+ * Polygons are served as imported, not simplified, with the source's 6 decimals (0.1 m): nearby,
+ * summaries and the point lookups (lib/places/locate.ts) then put a point in the same municipality
+ * or cadastral territory (the 2019 municipalities are 3.5 MB of GeoJSON this way).
+ */
+const COORD_DECIMALS = 6;
 
-type DatasetId = 'obce' | 'okresy' | 'kraje' | 'mesta';
+const DATASET_IDS = ['obce', 'okresy', 'kraje', 'mesta', 'katastralne-uzemia'] as const;
+type DatasetId = (typeof DATASET_IDS)[number];
 
 function feature(id: string, geometry: string, properties: Record<string, unknown>, title: string): DataFeature {
   return { type: 'Feature', id, geometry: JSON.parse(geometry), properties, dm: { title } };
@@ -243,7 +315,7 @@ async function municipalityFeatures(indicator: Indicator): Promise<DataFeature[]
   >`
     select m.code, m.name, d.name as district, r.name as region, m.population, m.population_0_14 as young,
       m.population_65_plus as old, m.area_km2 as area,
-      ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(m.geom, ${TOLERANCE.obce})), ${COORD_DECIMALS}) as geom
+      ST_AsGeoJSON(m.geom, ${COORD_DECIMALS}) as geom
     from municipalities m
     left join districts d on d.code = m.district_code
     join regions r on r.code = m.region_code
@@ -304,16 +376,16 @@ async function unitFeatures(level: 'okresy' | 'kraje'): Promise<DataFeature[]> {
       ? await sql<{ code: string; name: string; region: string | null; population: number; n: number; area: number; geom: string }[]>`
           select d.code, 'okres ' || d.name as name, r.name as region,
             coalesce(sum(m.population), 0)::int as population, count(m.code)::int as n,
-            ST_Area(d.geom::geography) / 1e6 as area,
-            ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(d.geom, ${TOLERANCE.okresy})), ${COORD_DECIMALS}) as geom
+            coalesce(d.area_km2, ST_Area(d.geom::geography) / 1e6) as area,
+            ST_AsGeoJSON(d.geom, ${COORD_DECIMALS}) as geom
           from districts d join regions r on r.code = d.region_code
           left join municipalities m on m.district_code = d.code and m.kind = 'municipality'
           group by d.code, r.name order by d.code`
       : await sql<{ code: string; name: string; region: string | null; population: number; n: number; area: number; geom: string }[]>`
           select g.code, g.name, null as region,
             coalesce(sum(m.population), 0)::int as population, count(m.code)::int as n,
-            ST_Area(g.geom::geography) / 1e6 as area,
-            ST_AsGeoJSON(ST_Multi(ST_SimplifyPreserveTopology(g.geom, ${TOLERANCE.kraje})), ${COORD_DECIMALS}) as geom
+            coalesce(g.area_km2, ST_Area(g.geom::geography) / 1e6) as area,
+            ST_AsGeoJSON(g.geom, ${COORD_DECIMALS}) as geom
           from regions g left join municipalities m on m.region_code = g.code and m.kind = 'municipality'
           group by g.code order by g.code`;
   return rows.map((r) =>
@@ -338,7 +410,7 @@ async function townFeatures(): Promise<DataFeature[]> {
   const sql = await getSql();
   const rows = await sql<{ code: string; name: string; district: string | null; region: string; population: number; area: number; geom: string }[]>`
     select m.code, m.name, d.name as district, r.name as region, m.population, m.area_km2 as area,
-      ST_AsGeoJSON(m.label_point, ${COORD_DECIMALS}) as geom
+      ST_AsGeoJSON(m.label_point, 5) as geom
     from municipalities m left join districts d on d.code = m.district_code join regions r on r.code = m.region_code
     where m.over_ten_thousand order by m.population desc`;
   return rows.map((r) =>
@@ -358,6 +430,36 @@ async function townFeatures(): Promise<DataFeature[]> {
   );
 }
 
+async function cadastralFeatures(): Promise<DataFeature[]> {
+  const sql = await getSql();
+  const rows = await sql<
+    { code: string; name: string; muni: string; muni_code: string; district: string | null; region: string; area: number | null; geom: string }[]
+  >`
+    select k.code, k.name, m.name as muni, m.code as muni_code, d.name as district, r.name as region,
+      k.area_km2 as area, ST_AsGeoJSON(k.geom, ${COORD_DECIMALS}) as geom
+    from cadastral_territories k
+    join municipalities m on m.code = k.municipality_code
+    left join districts d on d.code = m.district_code
+    join regions r on r.code = m.region_code
+    order by k.code`;
+  return rows.map((r) =>
+    feature(
+      r.code,
+      r.geom,
+      {
+        nazov: r.name,
+        kod: r.code,
+        obec: r.muni,
+        kod_obce: r.muni_code,
+        okres: r.district,
+        kraj: r.region,
+        rozloha: round(r.area, 2),
+      },
+      r.name,
+    ),
+  );
+}
+
 const cache = new LRUCache<string, DataFeature[]>({ max: 16 });
 
 async function loadFeatures(id: DatasetId, indicator: Indicator): Promise<DataFeature[]> {
@@ -368,7 +470,13 @@ async function loadFeatures(id: DatasetId, indicator: Indicator): Promise<DataFe
   const hit = cache.get(key);
   if (hit) return hit;
   const features =
-    id === 'obce' ? await municipalityFeatures(indicator) : id === 'mesta' ? await townFeatures() : await unitFeatures(id);
+    id === 'obce'
+      ? await municipalityFeatures(indicator)
+      : id === 'mesta'
+        ? await townFeatures()
+        : id === 'katastralne-uzemia'
+          ? await cadastralFeatures()
+          : await unitFeatures(id);
   cache.set(key, features);
   return features;
 }
@@ -387,8 +495,9 @@ function parseLimit(raw: string | null): number | null {
 }
 
 async function dataResponse(id: string, url: URL): Promise<Response> {
-  if (!['obce', 'okresy', 'kraje', 'mesta'].includes(id)) {
-    throw new ApiError('unknown_dataset', `Dataset "${id}" does not exist; available: obce, okresy, kraje, mesta.`);
+  const available = DATASET_IDS.filter((d) => d !== 'katastralne-uzemia' || boundarySource().cadastralTerritories);
+  if (!(available as readonly string[]).includes(id)) {
+    throw new ApiError('unknown_dataset', `Dataset "${id}" does not exist; available: ${available.join(', ')}.`);
   }
   const raw = url.searchParams.get('ukazovatel') || 'obyvatelia';
   if (!(raw in INDICATORS)) {

@@ -8,7 +8,7 @@ import { GET as sourcesGet } from '@/app/zdroje.md/route';
 import { DOCS } from '@/lib/docs/documents';
 import { getDocumentMarkdown } from '@/lib/docs/load';
 import { cell, linkText, truncate } from '@/lib/docs/markdown';
-import { REFERENCE_SOURCES } from '@/lib/docs/reference-sources';
+import { referenceSources } from '@/lib/docs/reference-sources';
 import { env } from '@/lib/env';
 import { listComposedMaps } from '@/lib/map/composed';
 import { approveProvider } from '@/lib/providers/approval';
@@ -81,7 +81,7 @@ describe('llms.txt layout', () => {
       expect(text).toContain(`${base()}${d.links.map})`);
       expect(text).toContain(cell(d.attribution));
     }
-    for (const r of REFERENCE_SOURCES) expect(text).toContain(cell(r.attribution));
+    for (const r of referenceSources()) expect(text).toContain(cell(r.attribution));
   });
 
   test('markdown helpers keep provider text on one line and escaped', () => {
