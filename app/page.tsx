@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import '@/components/site/site.css';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { mapCatalog } from '@/lib/map/site-data';
 
@@ -20,7 +21,7 @@ export default async function HomePage() {
   return (
     <main>
       <h1 className="visually-hidden">Geodáta Slovenska – mapa</h1>
-      <MapAppLazy datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} />
+      <MapAppLazy datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} />
       <noscript>
         <div style={{ padding: 20 }}>
           <p>Mapa potrebuje JavaScript. Zoznam datasetov:</p>

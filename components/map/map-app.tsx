@@ -42,6 +42,8 @@ export interface MapAppProps {
   defaultView?: MapView;
   /** BASEMAP_STYLE_URL: an online style; otherwise the offline basemap served by the portal. */
   basemapStyleUrl?: string;
+  /** The offline basemap's attribution for the boundaries in use (lib/basemap/attribution.ts). */
+  basemapAttribution?: string;
   /** A boundary to outline (municipality pages). */
   focus?: GeoJSON.Feature | null;
   /** Embedded in a page (dataset, municipality, composed map) rather than full screen. */
@@ -79,6 +81,7 @@ function featureTitle(f: GeoJSON.Feature, d: MapDataset, i: number): string {
 
 export default function MapApp(props: MapAppProps) {
   const { datasets, basemapStyleUrl, focus, embedded = false } = props;
+  const basemapCredit = props.basemapAttribution ?? BASEMAP_ATTRIBUTION;
   const byKey = useMemo(() => new Map(datasets.map((d) => [d.key, d])), [datasets]);
 
   const defaults: MapDefaults = useMemo(() => {
@@ -100,8 +103,8 @@ export default function MapApp(props: MapAppProps) {
   const controllers = useRef(new Map<string, { ctrl: AbortController; url: string }>());
 
   const mapStyle = useMemo<string | StyleSpecification>(
-    () => basemapStyle(basemapStyleUrl, window.location.origin),
-    [basemapStyleUrl],
+    () => basemapStyle(basemapStyleUrl, window.location.origin, basemapCredit),
+    [basemapStyleUrl, basemapCredit],
   );
 
   // State -> URL (replaceState: moving the map must not flood the history).
@@ -421,7 +424,7 @@ export default function MapApp(props: MapAppProps) {
         })()}
         <div className="map-bottom-row">
           <Legend datasets={enabled} />
-          <Attribution basemap={basemapStyleUrl ? 'Podkladová mapa: online štýl' : BASEMAP_ATTRIBUTION} datasets={enabled} />
+          <Attribution basemap={basemapStyleUrl ? 'Podkladová mapa: online štýl' : basemapCredit} datasets={enabled} />
         </div>
       </div>
     </div>

@@ -4,7 +4,11 @@
 // with the browser's own fonts (TinySDF), which is what "offline" needs.
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 
-export const BASEMAP_ATTRIBUTION = 'Hranice a názvy: ŠÚ SR, MV SR (register adries)';
+/** The offline basemap's attribution with the boundaries of 2019 (the server passes the one in use, lib/basemap/attribution.ts). */
+export const BASEMAP_ATTRIBUTION = 'Hranice: ÚGKK SR / GKÚ Bratislava (ZBGIS), stav 30. 4. 2019; názvy: ŠÚ SR, MV SR (register adries)';
+/** … with the 2010 TopoJSON boundaries of an older reference data directory. */
+export const BASEMAP_ATTRIBUTION_2010 =
+  'Hranice: Slovakia TopoJSON (Milan Lajtoš) podľa ŠÚ SR a Freemap, stav približne z roku 2010; názvy: ŠÚ SR, MV SR (register adries)';
 
 const INK = '#4a5260';
 
@@ -18,7 +22,7 @@ export const LAZY_BASEMAP_SOURCES: Record<string, { path: string; minZoom: numbe
 const HALO = 'rgba(255,255,255,0.9)';
 
 /** `origin` makes the GeoJSON URLs absolute: MapLibre loads them in a worker, where relative URLs break. */
-export function offlineBasemapStyle(origin: string): StyleSpecification {
+export function offlineBasemapStyle(origin: string, attribution: string = BASEMAP_ATTRIBUTION): StyleSpecification {
   const url = (layer: string) => `${origin.replace(/\/+$/, '')}/api/basemap/${layer}`;
   const label = (
     id: string,
@@ -47,7 +51,7 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
     version: 8,
     name: 'Geodáta Slovenska – offline',
     sources: {
-      'basemap-regions': { type: 'geojson', data: url('regions'), attribution: BASEMAP_ATTRIBUTION },
+      'basemap-regions': { type: 'geojson', data: url('regions'), attribution },
       'basemap-districts': { type: 'geojson', data: url('districts') },
       // Filled in by the map when it zooms in (LAZY_BASEMAP_SOURCES).
       'basemap-municipalities': { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
@@ -87,6 +91,10 @@ export function offlineBasemapStyle(origin: string): StyleSpecification {
 }
 
 /** The style the map starts with: an online style when BASEMAP_STYLE_URL is set, else the offline one. */
-export function basemapStyle(onlineStyleUrl: string | undefined, origin: string): string | StyleSpecification {
-  return onlineStyleUrl ? onlineStyleUrl : offlineBasemapStyle(origin);
+export function basemapStyle(
+  onlineStyleUrl: string | undefined,
+  origin: string,
+  attribution: string = BASEMAP_ATTRIBUTION,
+): string | StyleSpecification {
+  return onlineStyleUrl ? onlineStyleUrl : offlineBasemapStyle(origin, attribution);
 }

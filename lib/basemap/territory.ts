@@ -1,13 +1,17 @@
 // Facts about one municipality for its overview page that the place index does not hold:
-// area, postal codes, the boundary simplified for drawing and its extent.
+// area, postal codes, cadastral territories, the boundary simplified for drawing and its extent.
 import { getSql } from '@/lib/db';
+import { cadastralTerritoriesOf } from '@/lib/places/locate';
 
 export interface MunicipalityFacts {
+  /** Official area (VYMERA of the 2019 boundaries; the polygon's area with the 2010 ones). */
   areaKm2: number | null;
   /** Census 2021 age groups. */
   population0to14: number | null;
   population65plus: number | null;
   postalCodes: string[];
+  /** Its cadastral territories (a whole city: those of its city districts), by name. */
+  cadastralTerritories: Array<{ code: string; name: string; areaKm2: number | null }>;
   /** Simplified boundary (≈ 20 m) for the page map; null for rows without a polygon. */
   boundary: GeoJSON.MultiPolygon | GeoJSON.Polygon | null;
   bbox: [number, number, number, number] | null;
@@ -36,6 +40,7 @@ export async function getMunicipalityFacts(code: string): Promise<MunicipalityFa
     from municipalities where code = ${code}`;
   const r = rows[0];
   if (!r) return null;
+  const cadastralTerritories = await cadastralTerritoriesOf(code);
   const neighbours = r.district
     ? await sql<{ name: string; slug: string; regionSlug: string }[]>`
         select name, slug, region_slug as "regionSlug" from municipalities
@@ -47,6 +52,7 @@ export async function getMunicipalityFacts(code: string): Promise<MunicipalityFa
     population0to14: r.p014,
     population65plus: r.p65,
     postalCodes: [...(r.postal ?? [])].sort(),
+    cadastralTerritories,
     boundary: r.boundary ? (JSON.parse(r.boundary) as GeoJSON.MultiPolygon) : null,
     bbox: r.bbox ? (r.bbox.split(',').map(Number) as [number, number, number, number]) : null,
     neighbours: [...neighbours],

@@ -9,6 +9,7 @@ import MapAppLazy from '@/components/map/map-app-lazy';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { MunicipalityDatasets } from '@/components/site/municipality-datasets';
 import { getMunicipalityFacts } from '@/lib/basemap/territory';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/map/format';
 import { municipalitySummaries, municipalityBySlugs, mapCatalog } from '@/lib/map/site-data';
@@ -103,12 +104,21 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
             <dt>Kód obce</dt>
             <dd style={{ fontSize: 16 }}>{m.code}</dd>
           </div>
+          {facts?.cadastralTerritories.length ? (
+            <div>
+              <dt>{facts.cadastralTerritories.length === 1 ? 'Katastrálne územie' : 'Katastrálne územia'}</dt>
+              <dd style={{ fontSize: 16 }} data-testid="municipality-cadastral-territories">
+                {facts.cadastralTerritories.map((k) => `${k.name} (${k.code})`).join(', ')}
+              </dd>
+            </div>
+          ) : null}
         </dl>
         <MapAppLazy
           datasets={catalog}
           defaultDatasets={[]}
           defaultView={facts?.bbox ? viewForBbox(facts.bbox) : undefined}
           basemapStyleUrl={env().basemapStyleUrl}
+          basemapAttribution={basemapAttribution()}
           focus={focus}
           embedded
         />

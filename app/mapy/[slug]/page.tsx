@@ -5,6 +5,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { composedDefaults, findComposedMap } from '@/lib/map/composed';
 import { mapCatalog } from '@/lib/map/site-data';
@@ -43,6 +44,7 @@ export default async function ComposedMapPage({ params }: { params: Promise<Para
           defaultParams={defaults.params}
           defaultView={defaults.view}
           basemapStyleUrl={env().basemapStyleUrl}
+          basemapAttribution={basemapAttribution()}
           embedded
           panelOpen
         />

@@ -9,6 +9,7 @@ import { ApiUsage } from '@/components/site/api-usage';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/dataset-facts';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { isNationwide } from '@/lib/map/catalog';
 import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/map/site-data';
@@ -60,6 +61,7 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
           datasets={withPageDataset(catalog, d)}
           defaultDatasets={[d.key]}
           basemapStyleUrl={env().basemapStyleUrl}
+          basemapAttribution={basemapAttribution()}
           embedded
         />
         {d.description && <p>{d.description}</p>}

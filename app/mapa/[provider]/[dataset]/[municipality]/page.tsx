@@ -8,6 +8,7 @@ import { ApiUsage } from '@/components/site/api-usage';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
 import { getMunicipalityFacts } from '@/lib/basemap/territory';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { isNationwide } from '@/lib/map/catalog';
 import { datasetForPage, mapCatalog, pageSummary, townBySlug, withPageDataset } from '@/lib/map/site-data';
@@ -66,6 +67,7 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
           defaultDatasets={[d.key]}
           defaultView={facts?.bbox ? viewForBbox(facts.bbox) : undefined}
           basemapStyleUrl={env().basemapStyleUrl}
+          basemapAttribution={basemapAttribution()}
           focus={focus}
           embedded
         />
