@@ -1,13 +1,15 @@
 // The built-in provider sk-uzemie: a valid protocol-0.1 manifest and valid FeatureCollections,
 // served through the Next routes (the same handler the in-process fetch uses).
-import { describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test } from 'vitest';
 import { GET as getData } from '@/app/poskytovatelia/sk-uzemie/data/[dataset]/route';
 import { GET as getManifest } from '@/app/poskytovatelia/sk-uzemie/manifest.json/route';
 import { env } from '@/lib/env';
 import type { DataCollection, Manifest } from '@/lib/protocol/types';
+import { boundarySource } from '@/lib/reference/boundary-source';
 import { handleReferenceProviderRequest, referenceProviderManifest } from '@/lib/reference/provider';
 import { checkData } from '@/lib/validator/data';
 import { checkManifest } from '@/lib/validator/manifest';
+import { withoutGku2019 } from '../helpers/reference-dirs';
 
 const BASE = 'http://localhost/poskytovatelia/sk-uzemie';
 
@@ -33,7 +35,7 @@ describe('sk-uzemie provider', () => {
     expect(report.warnings).toEqual([]);
     expect(m.protocol).toBe('0.1');
     expect(m.provider).toMatchObject({ id: 'sk-uzemie', managedBy: 'portal' });
-    expect(m.datasets.map((d) => d.id)).toEqual(['obce', 'okresy', 'kraje', 'mesta']);
+    expect(m.datasets.map((d) => d.id)).toEqual(['obce', 'okresy', 'kraje', 'mesta', 'katastralne-uzemia']);
     for (const d of m.datasets) {
       expect(d.source).toMatchObject({ type: 'geojson', mode: 'full', url: `${env().publicBaseUrl}/poskytovatelia/sk-uzemie/data/${d.id}` });
       expect(d.keywords?.length).toBeGreaterThan(3);
@@ -42,6 +44,22 @@ describe('sk-uzemie provider', () => {
     }
     expect(m).toEqual(referenceProviderManifest(env().publicBaseUrl));
     expect(m.license?.attribution).toMatch(/Štatistický úrad SR/);
+    expect(m.license?.attribution).toMatch(/ÚGKK SR \/ GKÚ Bratislava \(ZBGIS\), stav 30\. 4\. 2019/);
+    expect(m.license?.attribution).not.toMatch(/TopoJSON/);
+    const k = m.datasets.find((d) => d.id === 'katastralne-uzemia')!;
+    expect(k.coverage?.minZoom).toBe(10);
+    expect(k.license?.attribution).toMatch(/ÚGKK SR/);
+  });
+
+  const older = withoutGku2019(env().referenceDataDir!);
+  afterAll(() => older.remove());
+
+  test('with an older data directory (2010 TopoJSON): no cadastral territories, the TopoJSON credited', () => {
+    const m = referenceProviderManifest(env().publicBaseUrl, boundarySource(older.dir));
+    expect(checkManifest(m).valid).toBe(true);
+    expect(m.datasets.map((d) => d.id)).toEqual(['obce', 'okresy', 'kraje', 'mesta']);
+    expect(m.license?.attribution).toMatch(/Slovakia TopoJSON \(Milan Lajtoš/);
+    expect(m.license?.attribution).not.toMatch(/GKÚ/);
   });
 
   const expected: Array<[string, number, string]> = [
@@ -66,6 +84,29 @@ describe('sk-uzemie provider', () => {
       expect(bytes).toBeLessThan(5_000_000);
     });
   }
+
+  test('katastralne-uzemia: a valid FeatureCollection of 3,559 areas with code, name and municipality', async () => {
+    const m = await manifest();
+    const { status, body, bytes } = await data('katastralne-uzemia');
+    expect(status).toBe(200);
+    expect(body.features).toHaveLength(3559);
+    expect(body.dm).toMatchObject({ total: 3559, truncated: false });
+    const report = checkData(body, m.datasets.find((d) => d.id === 'katastralne-uzemia'));
+    expect(report.errors).toEqual([]);
+    expect(report.valid).toBe(true);
+    for (const f of body.features) {
+      expect(f.id).toMatch(/^\d{6}$/);
+      expect(f.properties).toMatchObject({ kod: f.id, nazov: expect.any(String), obec: expect.any(String), kod_obce: expect.stringMatching(/^SK0/) });
+    }
+    expect(body.features.find((f) => f.id === '835196')?.properties).toMatchObject({ nazov: 'Malacky', obec: 'Malacky', okres: 'Malacky', kraj: 'Bratislavský kraj' });
+    expect(bytes).toBeLessThan(6_000_000);
+  });
+
+  test('polygons are served as imported (not simplified), with 6 decimals', async () => {
+    const { body } = await data('obce');
+    const vertices = body.features.reduce((a, f) => a + JSON.stringify(f.geometry).split('],[').length, 0);
+    expect(vertices).toBeGreaterThan(150_000);
+  });
 
   test('obce: census figures and the ukazovatel parameter', async () => {
     const { body } = await data('obce', '?ukazovatel=hustota');
@@ -102,6 +143,7 @@ describe('sk-uzemie provider', () => {
 
   const errors: Array<[string, string, number, string]> = [
     ['unknown dataset', '/data/rieky', 404, 'unknown_dataset'],
+    ['bad parameter value of the territories', '/data/katastralne-uzemia?limit=0', 400, 'invalid_query'],
     ['bad parameter value', '/data/obce?ukazovatel=vek', 400, 'invalid_query'],
     ['bad limit', '/data/obce?limit=-1', 400, 'invalid_query'],
     ['unknown path', '/nic', 404, 'not_found'],
