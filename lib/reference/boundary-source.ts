@@ -17,12 +17,21 @@ export const GKU_ATTRIBUTION = 'Hranice: ÚGKK SR / GKÚ Bratislava (ZBGIS), sta
 export const TOPOJSON_ATTRIBUTION =
   'Hranice: Slovakia TopoJSON (Milan Lajtoš, github.com/janbodnar/slovakia-topojson) podľa ŠÚ SR a Freemap, stav približne z roku 2010';
 
+// Per directory, once per process: the import reads the directory only at start-up too.
+const known = new Map<string, BoundarySource>();
+
 /** The boundaries of `dir` (default REFERENCE_DATA_DIR); the 2019 ones when there is no directory. */
 export function boundarySource(dir: string | undefined = env().referenceDataDir): BoundarySource {
-  const vintage = (dir && boundaryVintage(dir)) || 'gku-2019';
-  return {
-    vintage,
-    cadastralTerritories: !!dir && hasCadastralTerritories(dir),
-    attribution: vintage === 'gku-2019' ? GKU_ATTRIBUTION : TOPOJSON_ATTRIBUTION,
-  };
+  const key = dir ?? '';
+  let b = known.get(key);
+  if (!b) {
+    const vintage = (dir && boundaryVintage(dir)) || 'gku-2019';
+    b = {
+      vintage,
+      cadastralTerritories: !!dir && hasCadastralTerritories(dir),
+      attribution: vintage === 'gku-2019' ? GKU_ATTRIBUTION : TOPOJSON_ATTRIBUTION,
+    };
+    known.set(key, b);
+  }
+  return b;
 }

@@ -134,6 +134,8 @@ export async function importReferenceData(
         values (${REFERENCE_IMPORT_NAME}, ${digest}, ${JSON.stringify(c)}, ${new Date().toISOString()})
         on conflict (name) do update set digest = excluded.digest, counts = excluded.counts,
           imported_at = excluded.imported_at`;
+      // The built-in provider serves these tables: its cached answers (data proxy) describe the old data.
+      await tx`delete from data_cache where dataset_key like 'sk-uzemie/%'`;
       if (options.beforeCommit) await options.beforeCommit(tx);
       return c;
     });

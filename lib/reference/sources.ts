@@ -231,7 +231,9 @@ function polygonal(g: Geometry | null): g is Polygon | MultiPolygon {
   return !!g && (g.type === 'Polygon' || g.type === 'MultiPolygon');
 }
 
-interface Shape {
+export interface Shape {
+  /** The source's own name (GKÚ `NM2`-`NM4`; the TopoJSON's `name`). */
+  name: string;
   geometry: Geometry;
   areaKm2: number | null;
 }
@@ -241,7 +243,7 @@ interface Shape {
  * 12-character codes; the 2019 files by region number (IDN2), 3-digit district code (IDN3) and
  * 6-digit municipality code (IDN4), with their official area (VYMERA, m²).
  */
-interface BoundarySet {
+export interface BoundarySet {
   vintage: BoundaryVintage;
   kraje: Map<string, Shape>;
   okresy: Map<string, Shape>;
@@ -254,17 +256,17 @@ function decodeTopology(text: string): BoundarySet {
   for (const key of ['obce', 'okresy', 'kraje'] as const) {
     const obj = topo.objects[key] as GeometryCollection<{ code: string; name: string }> | undefined;
     if (!obj) throw new Error(`TopoJSON has no object "${key}"`);
-    const fc = feature(topo, obj) as unknown as { features: Feature<Geometry, { code: string }>[] };
+    const fc = feature(topo, obj) as unknown as { features: Feature<Geometry, { code: string; name: string }>[] };
     for (const f of fc.features) {
       if (!polygonal(f.geometry)) throw new Error(`TopoJSON ${key} ${f.properties.code}: not a polygon`);
-      out[key].set(f.properties.code, { geometry: f.geometry, areaKm2: null });
+      out[key].set(f.properties.code, { name: f.properties.name, geometry: f.geometry, areaKm2: null });
     }
   }
   return out;
 }
 
-/** The features of one GKÚ GeoJSON layer by the string form of `key` (an integer property). */
-function readGkuLayer(dir: string, file: string, key: string): Map<string, Shape & { properties: Record<string, unknown> }> {
+/** The features of one GKÚ GeoJSON layer by the string form of `key` (an integer property); names from `nameKey`. */
+function readGkuLayer(dir: string, file: string, key: string, nameKey: string): Map<string, Shape & { properties: Record<string, unknown> }> {
   const fc = JSON.parse(read(dir, file)) as { features?: Feature<Geometry, Record<string, unknown>>[] };
   if (!Array.isArray(fc.features)) throw new Error(`${file}: not a FeatureCollection`);
   const out = new Map<string, Shape & { properties: Record<string, unknown> }>();
@@ -273,20 +275,21 @@ function readGkuLayer(dir: string, file: string, key: string): Map<string, Shape
     if (id === undefined || id === null || id === '') throw new Error(`${file}: a feature without ${key}`);
     if (!polygonal(f.geometry)) throw new Error(`${file} ${key} ${id}: not a polygon`);
     const area = Number(f.properties.VYMERA);
-    out.set(String(id), { geometry: f.geometry, areaKm2: Number.isFinite(area) && area > 0 ? area / 1e6 : null, properties: f.properties });
+    out.set(String(id), { name: String(f.properties[nameKey] ?? ''), geometry: f.geometry, areaKm2: Number.isFinite(area) && area > 0 ? area / 1e6 : null, properties: f.properties });
   }
   return out;
 }
 
-function readBoundaries(dir: string): BoundarySet {
+/** The boundary polygons the import uses for `dir` (also read by the summary bench). */
+export function readBoundaries(dir: string): BoundarySet {
   const vintage = boundaryVintage(dir);
   if (vintage === 'topojson-2010') return decodeTopology(read(dir, TOPOJSON_FILE));
   if (vintage !== 'gku-2019') throw new Error(`reference data in ${dir} has no boundaries`);
   return {
     vintage,
-    kraje: readGkuLayer(dir, GKU_FILES.kraje, 'IDN2'),
-    okresy: readGkuLayer(dir, GKU_FILES.okresy, 'IDN3'),
-    obce: readGkuLayer(dir, GKU_FILES.obce, 'IDN4'),
+    kraje: readGkuLayer(dir, GKU_FILES.kraje, 'IDN2', 'NM2'),
+    okresy: readGkuLayer(dir, GKU_FILES.okresy, 'IDN3', 'NM3'),
+    obce: readGkuLayer(dir, GKU_FILES.obce, 'IDN4', 'NM4'),
   };
 }
 
@@ -294,8 +297,8 @@ function readBoundaries(dir: string): BoundarySet {
 function readCadastralTerritories(dir: string, codeByCode6: Map<string, string>): CadastralTerritoryIn[] {
   if (!hasCadastralTerritories(dir)) return [];
   const out: CadastralTerritoryIn[] = [];
-  for (const [code, f] of readGkuLayer(dir, CADASTRAL_FILE, 'IDN5')) {
-    const name = String(f.properties.NM5 ?? '').trim();
+  for (const [code, f] of readGkuLayer(dir, CADASTRAL_FILE, 'IDN5', 'NM5')) {
+    const name = f.name.trim();
     const municipalityCode = codeByCode6.get(String(f.properties.IDN4).padStart(6, '0'));
     if (!name) throw new Error(`${CADASTRAL_FILE} ${code}: no name (NM5)`);
     if (!municipalityCode) throw new Error(`${CADASTRAL_FILE} ${code}: municipality ${f.properties.IDN4} is unknown`);

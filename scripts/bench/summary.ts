@@ -3,16 +3,15 @@
 // 5,000 points spread over Slovakia placed into the 2,927 municipalities and summarised for one
 // municipality (count, step classes, rankings):
 // - index build: the municipality grid index from the reference polygons as WKB (the server builds it
-//   once per process from the municipalities table's ST_AsBinary; here from the same TopoJSON the
-//   import reads, encoded the same way, so the bench needs no imported database);
+//   once per process from the municipalities table's ST_AsBinary; here from the same boundary file
+//   the import reads (the 2019 GKÚ municipalities, or the 2010 TopoJSON in an older data directory),
+//   encoded the same way, so the bench needs no imported database);
 // - cold: summarizeCollection with no memoised placement (every point located), median of 20 runs and
 //   the very first run;
 // - warm: the same for other municipalities with the placement memoised (p50, p95);
 // - baseline in the same run: a brute-force turf loop (booleanPointInPolygon over every municipality,
 //   each with its bbox so turf skips far ones), the obvious implementation.
 // Goals: cold <= 200 ms, warm <= 10 ms.
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { percentile, runIfMain } from './common';
 
@@ -63,20 +62,23 @@ function toWkb(g: { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] 
 
 
 export async function run(): Promise<void> {
-  const { feature } = await import('topojson-client');
   const turf = await import('@turf/turf');
   const { buildIndex } = await import('@/lib/summary/municipality-index');
   const { summarizeCollection, clearSummaryCache, interiorPoint } = await import('@/lib/summary/service');
   const { env } = await import('@/lib/env');
+  const { readBoundaries } = await import('@/lib/reference/sources');
 
   const dir = env().referenceDataDir;
   if (!dir) {
     console.log('summary bench: no reference data directory (REFERENCE_DATA_DIR or ../shared/data/sk); skipped');
     return;
   }
-  const topology = JSON.parse(readFileSync(path.join(dir, 'boundaries', 'slovakia.topojson.json'), 'utf8'));
-  const obce = feature(topology, topology.objects.obce) as unknown as {
-    features: Array<{ properties: { code: string; name: string }; geometry: { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] | number[][][][] } }>;
+  const boundaries = readBoundaries(dir);
+  const obce = {
+    features: [...boundaries.obce].map(([code, s]) => ({
+      properties: { code, name: s.name },
+      geometry: s.geometry as { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] | number[][][][] },
+    })),
   };
   const rows = obce.features.map((f) => {
     const polys = (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates) as number[][][][];
@@ -177,7 +179,7 @@ export async function run(): Promise<void> {
   const coldMedian = percentile(cold, 50);
   const warm50 = percentile(warm, 50);
   const warm95 = percentile(warm, 95);
-  console.log(`summary: ${POINTS} points into ${index.list.length} municipalities (${brute.filter(Boolean).length} inside Slovakia)`);
+  console.log(`summary: ${POINTS} points into ${index.list.length} municipalities (${brute.filter(Boolean).length} inside Slovakia; boundaries ${boundaries.vintage})`);
   console.log(`  index build (WKB -> flat rings + grid, once per process; the database read is not included): ${buildMs.toFixed(1)} ms`);
   console.log(`  baseline brute-force turf loop (placement only): ${baselineMs.toFixed(1)} ms`);
   console.log(`  cold summary (place all points + summarise): median ${coldMedian.toFixed(1)} ms, first run ${firstColdMs.toFixed(1)} ms; ratio to baseline ${(coldMedian / baselineMs).toFixed(4)}`);

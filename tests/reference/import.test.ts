@@ -1,5 +1,6 @@
 // The reference import on the database the global setup prepared (it ran ensureReferenceData):
-// counts, joins, slugs, whole cities, idempotence and all-or-nothing.
+// counts, joins, slugs, whole cities, idempotence and all-or-nothing. The 2019 boundaries and the
+// cadastral territories: boundaries.test.ts; the upgrade and the 2010 fallback: upgrade.test.ts.
 import { describe, expect, test } from 'vitest';
 import { databaseHandle, getSql } from '@/lib/db';
 import { env } from '@/lib/env';
@@ -14,8 +15,10 @@ async function fingerprint(): Promise<string> {
   const sql = await getSql();
   const [row] = await sql<{ f: string }[]>`
     select md5(
-      (select string_agg(code || name || slug || md5(ST_AsBinary(geom)) || ST_AsText(label_point), ',' order by code) from regions) ||
-      (select string_agg(code || name || region_code || md5(ST_AsBinary(geom)), ',' order by code) from districts) ||
+      (select string_agg(code || name || slug || md5(ST_AsBinary(geom)) || ST_AsText(label_point) || round(area_km2::numeric, 6), ',' order by code) from regions) ||
+      (select string_agg(code || name || region_code || md5(ST_AsBinary(geom)) || round(area_km2::numeric, 6), ',' order by code) from districts) ||
+      (select string_agg(code || name || name_norm || municipality_code || md5(ST_AsBinary(geom)) || ST_AsText(label_point)
+         || round(area_km2::numeric, 6), ',' order by code) from cadastral_territories) ||
       (select string_agg(code || code6 || name || name_official || slug || region_slug || status || coalesce(population, -1)
          || over_ten_thousand || md5(ST_AsBinary(geom)) || ST_AsText(label_point) || round(area_km2::numeric, 6)
          || array_to_string(postal_codes, '|'), ',' order by code) from municipalities) ||

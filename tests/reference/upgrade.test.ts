@@ -163,6 +163,13 @@ describe('upgrade on start-up', () => {
     expect(before.territories).toBe(0); // the table came with this version's migration, empty
     expect(before.datasets).toEqual(['kraje', 'mesta', 'obce', 'okresy']);
 
+    // A cached answer of the built-in provider from the previous version's data (2010 polygons).
+    const now = new Date();
+    await handle.sql`
+      insert into data_cache (key, dataset_key, fingerprint, body, body_size, etag, created_at, expires_at, stale_until)
+      values ('upgrade-test', 'sk-uzemie/obce', 'old', ${Buffer.from('x')}, 1, '"x"', ${now}, ${new Date(now.getTime() + 864e5)},
+        ${new Date(now.getTime() + 864e6)})`;
+
     // The next start: exactly what the server does before it listens.
     setDatabase(Promise.resolve(handle));
     resetCaches();
@@ -184,6 +191,9 @@ describe('upgrade on start-up', () => {
     const [{ polygon }] = await handle.sql<{ polygon: number }[]>`
       select ST_Area(geom::geography) / 1e6 as polygon from municipalities where code = ${MALACKY}`;
     expect(polygon).toBeCloseTo(26.86, 1);
+    const [{ cached }] = await handle.sql<{ cached: number }[]>`
+      select count(*)::int as cached from data_cache where dataset_key like 'sk-uzemie/%'`;
+    expect(cached).toBe(0);
 
     // And the start after that finds it up to date.
     const again: string[] = [];
