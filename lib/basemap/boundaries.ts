@@ -1,11 +1,13 @@
 // The offline basemap: regions, districts and municipalities of Slovakia from the reference
 // tables, simplified and served as GeoJSON (GET /api/basemap/{layer}), plus their label points.
+// `municipalities-detail` is the municipalities as imported (for zoom 11 and closer, where the
+// simplified outlines would stray from the datasets' unsimplified boundaries).
 // The reference data changes only when it is imported again at start-up, so each layer is built
 // once per process and answered from memory with a strong ETag.
 import { createHash } from 'node:crypto';
 import { getSql } from '@/lib/db';
 
-export const BASEMAP_LAYERS = ['regions', 'districts', 'municipalities', 'labels'] as const;
+export const BASEMAP_LAYERS = ['regions', 'districts', 'municipalities', 'municipalities-detail', 'labels'] as const;
 export type BasemapLayer = (typeof BASEMAP_LAYERS)[number];
 
 export function isBasemapLayer(s: string): s is BasemapLayer {
@@ -23,6 +25,7 @@ const TOLERANCE: Record<Exclude<BasemapLayer, 'labels'>, number> = {
   regions: 0.005,
   districts: 0.0025,
   municipalities: 0.0012,
+  'municipalities-detail': 0,
 };
 const DECIMALS = 5;
 /** Municipality outlines with 4 decimals (≈ 10 m) are a fifth smaller and look the same. */
@@ -71,11 +74,19 @@ async function query(layer: BasemapLayer): Promise<string> {
             'properties', json_build_object('name', name, 'code', code),
             'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, ${tol}), ${DECIMALS})::json
           )), '[]'::json))::text as doc from districts`
-        : await sql<{ doc: string }[]>`
+        : layer === 'municipalities'
+          ? await sql<{ doc: string }[]>`
           select json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
             'type', 'Feature', 'id', code,
             'properties', json_build_object('name', name, 'code', code, 'slug', slug, 'region', region_slug),
             'geometry', ST_AsGeoJSON(ST_SimplifyPreserveTopology(geom, ${tol}), ${MUNICIPALITY_DECIMALS})::json
+          )), '[]'::json))::text as doc
+          from municipalities where geom is not null and kind = 'municipality'`
+          : await sql<{ doc: string }[]>`
+          select json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+            'type', 'Feature', 'id', code,
+            'properties', json_build_object('code', code),
+            'geometry', ST_AsGeoJSON(geom, ${DECIMALS})::json
           )), '[]'::json))::text as doc
           from municipalities where geom is not null and kind = 'municipality'`;
   return rows[0].doc;

@@ -11,13 +11,17 @@ export const BASEMAP_ATTRIBUTION_2010 =
   'Hranice: Slovakia TopoJSON (Milan Lajtoš) podľa ŠÚ SR a Freemap, stav približne z roku 2010; názvy: ŠÚ SR, MV SR (register adries)';
 
 const INK = '#4a5260';
+/** From this zoom the municipality lines are drawn unsimplified. */
+const DETAIL_ZOOM = 11;
 
 /**
  * Sources loaded only once the map is zoomed in far enough to show them: the municipality
- * boundaries are ~0.5 MB gzipped, which an overview of Slovakia does not need.
+ * boundaries are ~0.5 MB gzipped, which an overview of Slovakia does not need; from zoom 11 the
+ * unsimplified ones (~1 MB gzipped) follow the datasets' boundaries (obce, katastrálne územia).
  */
 export const LAZY_BASEMAP_SOURCES: Record<string, { path: string; minZoom: number }> = {
   'basemap-municipalities': { path: '/api/basemap/municipalities', minZoom: 8 },
+  'basemap-municipalities-detail': { path: '/api/basemap/municipalities-detail', minZoom: DETAIL_ZOOM },
 };
 const HALO = 'rgba(255,255,255,0.9)';
 
@@ -55,6 +59,7 @@ export function offlineBasemapStyle(origin: string, attribution: string = BASEMA
       'basemap-districts': { type: 'geojson', data: url('districts') },
       // Filled in by the map when it zooms in (LAZY_BASEMAP_SOURCES).
       'basemap-municipalities': { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      'basemap-municipalities-detail': { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
       'basemap-labels': { type: 'geojson', data: url('labels') },
     },
     layers: [
@@ -65,6 +70,14 @@ export function offlineBasemapStyle(origin: string, attribution: string = BASEMA
         type: 'line',
         source: 'basemap-municipalities',
         minzoom: 8.5,
+        maxzoom: DETAIL_ZOOM,
+        paint: { 'line-color': '#c4c8cf', 'line-width': ['interpolate', ['linear'], ['zoom'], 8.5, 0.3, 13, 1] },
+      },
+      {
+        id: 'basemap-municipality-lines-detail',
+        type: 'line',
+        source: 'basemap-municipalities-detail',
+        minzoom: DETAIL_ZOOM,
         paint: { 'line-color': '#c4c8cf', 'line-width': ['interpolate', ['linear'], ['zoom'], 8.5, 0.3, 13, 1] },
       },
       {

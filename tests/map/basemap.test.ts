@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
-import { offlineBasemapStyle, basemapStyle } from '@/lib/basemap/style';
+import { basemapAttribution } from '@/lib/basemap/attribution';
+import { BASEMAP_ATTRIBUTION, LAZY_BASEMAP_SOURCES, offlineBasemapStyle, basemapStyle } from '@/lib/basemap/style';
 import { GET } from '@/app/api/basemap/[layer]/route';
 import { getSql } from '@/lib/db';
 
@@ -11,6 +12,18 @@ describe('offline basemap style', () => {
     expect(style.glyphs).toBeUndefined();
     expect((style.sources['basemap-regions'] as { data: string }).data).toBe('http://localhost:3100/api/basemap/regions');
     expect(style.layers.some((l) => l.type === 'symbol')).toBe(true);
+  });
+  test('credits the boundaries in use; the unsimplified municipality lines wait for zoom 11', () => {
+    expect(basemapAttribution()).toBe(BASEMAP_ATTRIBUTION);
+    expect(BASEMAP_ATTRIBUTION).toMatch(/ÚGKK SR \/ GKÚ Bratislava \(ZBGIS\), stav 30\. 4\. 2019/);
+    const style = offlineBasemapStyle('http://x', 'Hranice: test');
+    expect(style.sources['basemap-regions']).toMatchObject({ attribution: 'Hranice: test' });
+    expect(LAZY_BASEMAP_SOURCES['basemap-municipalities-detail']).toEqual({ path: '/api/basemap/municipalities-detail', minZoom: 11 });
+    const lines = style.layers.filter((l) => l.id.startsWith('basemap-municipality-lines'));
+    expect(lines.map((l) => [l.id, l.minzoom, l.maxzoom])).toEqual([
+      ['basemap-municipality-lines', 8.5, 11],
+      ['basemap-municipality-lines-detail', 11, undefined],
+    ]);
   });
   test('an online style URL replaces it', () => {
     expect(basemapStyle('https://tiles.example.sk/style.json', 'http://x')).toBe('https://tiles.example.sk/style.json');
@@ -50,6 +63,20 @@ describe('GET /api/basemap/{layer}', () => {
   test('labels carry a kind', async () => {
     const doc = (await (await call('labels')).json()) as GeoJSON.FeatureCollection;
     expect(doc.features.find((f) => f.properties?.code === code)?.properties?.kind).toBe('region');
+  });
+  test('municipalities-detail: every municipality as imported, not simplified', async () => {
+    const sql = await getSql();
+    const [db] = await sql<{ n: number; points: number }[]>`
+      select count(*)::int as n, coalesce(sum(ST_NPoints(geom)), 0)::int as points from municipalities
+      where kind = 'municipality' and geom is not null`;
+    type Areas = GeoJSON.FeatureCollection<GeoJSON.Polygon | GeoJSON.MultiPolygon>;
+    const positions = (doc: Areas) =>
+      doc.features.reduce((a, f) => a + (f.geometry.type === 'Polygon' ? [f.geometry.coordinates] : f.geometry.coordinates).flat(2).length, 0);
+    const doc = (await (await call('municipalities-detail')).json()) as Areas;
+    expect(doc.features).toHaveLength(db.n);
+    expect(positions(doc)).toBe(db.points);
+    const simplified = (await (await call('municipalities')).json()) as Areas;
+    expect(positions(simplified)).toBeLessThan(db.points);
   });
   test('unknown layer is a 404 in the error shape', async () => {
     const res = await call('rivers');
