@@ -164,11 +164,10 @@ describe('upgrade on start-up', () => {
     expect(before.datasets).toEqual(['kraje', 'mesta', 'obce', 'okresy']);
 
     // A cached answer of the built-in provider from the previous version's data (2010 polygons).
-    const now = new Date();
     await handle.sql`
       insert into data_cache (key, dataset_key, fingerprint, body, body_size, etag, created_at, expires_at, stale_until)
-      values ('upgrade-test', 'sk-uzemie/obce', 'old', ${Buffer.from('x')}, 1, '"x"', ${now}, ${new Date(now.getTime() + 864e5)},
-        ${new Date(now.getTime() + 864e6)})`;
+      values ('upgrade-test', 'sk-uzemie/obce', 'old', ${Buffer.from('x')}, 1, '"x"', now(), now() + interval '1 day',
+        now() + interval '10 days')`;
 
     // The next start: exactly what the server does before it listens.
     setDatabase(Promise.resolve(handle));
@@ -204,6 +203,8 @@ describe('upgrade on start-up', () => {
 
   test('an older data directory without the 2019 files falls back to the 2010 TopoJSON', async () => {
     expect(handle).toBeDefined();
+    setDatabase(Promise.resolve(handle!));
+    resetCaches();
     older = withoutGku2019(dir);
     expect(boundarySource(older.dir)).toMatchObject({ vintage: 'topojson-2010', cadastralTerritories: false });
     const lines: string[] = [];
