@@ -1,9 +1,10 @@
 // Catalog search for assistants and the website: approved datasets ordered by how well they match a
 // text, and marked when they can answer a point query at a given point (`pointQuery`).
-import { ApiError } from '@/lib/errors';
 import { answersAtPoint, coversPoint, matchScore, priorityOf } from '@/lib/nearby/selection';
 import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
 import type { CatalogDataset } from '@/lib/providers/types';
+
+export const MAX_CATALOG_SEARCH_LENGTH = 200;
 
 export interface CatalogSearchEntry extends CatalogDataset {
   /** Match score of the text (0 without text); higher is better. */
@@ -21,10 +22,8 @@ export interface CatalogSearchResult {
 
 export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
   const text = input.search?.trim() || null;
+  // The point's range is checked by the operation's input (lib/catalog/operation.ts).
   const point = input.point ?? null;
-  if (point && (Math.abs(point[0]) > 180 || Math.abs(point[1]) > 90 || point.some((v) => !Number.isFinite(v)))) {
-    throw new ApiError('invalid_query', 'point: expected [lon, lat] in WGS84.');
-  }
   const rows: Array<CatalogSearchEntry & { priority: number }> = [];
   for (const served of await listApprovedDatasets()) {
     const score = text ? matchScore(served.dataset, text) : 0;

@@ -43,10 +43,8 @@ export async function extractDataset(input: ExtractInput): Promise<Extract> {
   const served = await findServedDataset(providerId, datasetId);
   if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${input.dataset}.`);
   assertProxied(served);
+  // The range of maxFeatures is checked by the operation's input (lib/data/operation.ts).
   const max = input.maxFeatures ?? DEFAULT_EXTRACT_FEATURES;
-  if (!Number.isInteger(max) || max < 1 || max > MAX_EXTRACT_FEATURES) {
-    throw new ApiError('invalid_query', `maxFeatures: expected an integer 1-${MAX_EXTRACT_FEATURES}.`);
-  }
   if (input.bbox && input.municipality) throw new ApiError('invalid_query', 'Give `bbox` or `municipality`, not both.');
 
   let area: Feature<MultiPolygon> | null = null;

@@ -4,7 +4,11 @@
 import type { Bbox } from '@/lib/protocol/request';
 import { alignBboxToTiles, normalizeParams } from '@/lib/protocol';
 import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
+import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
+import { parseWith } from '@/lib/operation/define';
+import { bbox as bboxField, datasetParams, zoom as zoomField } from '@/lib/operation/fields';
+import { queryInput } from '@/lib/operation/rest';
 import { MAX_CURSOR_LENGTH } from './limits';
 
 /** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
@@ -36,56 +40,34 @@ export interface PreparedQuery {
   minZoom?: number;
 }
 
-const RESERVED = new Set(['bbox', 'zoom', 'cursor']);
+/** The query members of GET /api/data (the dataset's own parameters come as further members). */
+export const dataQueryInput = z.object({
+  bbox: bboxField.optional().describe('`minLon,minLat,maxLon,maxLat` (WGS84); required for datasets with source mode `bbox`; the portal aligns it outward to the tile grid.'),
+  zoom: zoomField.optional().describe('Map zoom 0-24; required for datasets with source mode `bbox`.'),
+  cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional().describe('The value of `dm.next` of the previous page.'),
+  params: datasetParams.optional(),
+});
 
 function invalid(message: string): never {
   throw new ApiError('invalid_query', message);
 }
 
-export function parseBbox(text: string): Bbox {
-  const parts = text.split(',');
-  if (parts.length !== 4) invalid('bbox: expected minLon,minLat,maxLon,maxLat (four numbers).');
-  const n = parts.map((p) => (p.trim() === '' ? NaN : Number(p)));
-  if (n.some((v) => !Number.isFinite(v))) invalid('bbox: every member must be a number.');
-  return n as Bbox;
-}
-
 export function checkBbox(b: Bbox): Bbox {
-  const [minLon, minLat, maxLon, maxLat] = b;
-  if (![minLon, minLat, maxLon, maxLat].every(Number.isFinite)) invalid('bbox: every member must be a number.');
-  if (minLon < -180 || maxLon > 180) invalid('bbox: longitudes must lie within -180..180.');
-  if (minLat < -90 || maxLat > 90) invalid('bbox: latitudes must lie within -90..90.');
-  if (minLon >= maxLon) invalid('bbox: minLon must be smaller than maxLon (order minLon,minLat,maxLon,maxLat).');
-  if (minLat >= maxLat) invalid('bbox: minLat must be smaller than maxLat (order minLon,minLat,maxLon,maxLat).');
-  return b;
-}
-
-export function checkZoom(z: number): number {
-  if (!Number.isFinite(z) || z < 0 || z > 24) invalid('zoom: expected a number from 0 to 24.');
-  return z;
+  return parseWith(bboxField, b, 'invalid_query', 'bbox').slice() as Bbox;
 }
 
 /** Turns the query string members into a DataQuery (shape only; the dataset is checked later). */
 export function parseDataQuery(raw: Record<string, string>): DataQuery {
-  const q: DataQuery = { params: {} };
-  if (raw.bbox !== undefined) q.bbox = parseBbox(raw.bbox);
-  if (raw.zoom !== undefined) {
-    const z = raw.zoom.trim() === '' ? NaN : Number(raw.zoom);
-    q.zoom = checkZoom(z);
-  }
-  if (raw.cursor !== undefined) q.cursor = raw.cursor;
-  for (const [k, v] of Object.entries(raw)) if (!RESERVED.has(k)) q.params![k] = v;
-  return q;
+  const q = parseWith(dataQueryInput, queryInput(dataQueryInput, { params: 'flat' }, raw));
+  return { ...q, bbox: q.bbox as Bbox | undefined, params: q.params ?? {} };
 }
 
 /** Checks a query against the dataset and normalises it (throws invalid_query naming the field). */
 export function prepareQuery(dataset: ManifestDataset, q: DataQuery): PreparedQuery {
   const source = dataset.source as GeoJsonSource;
   const mode = source.mode === 'bbox' ? 'bbox' : 'full';
-  if (q.cursor !== undefined && (q.cursor.length === 0 || q.cursor.length > MAX_CURSOR_LENGTH)) {
-    invalid(`cursor: expected 1-${MAX_CURSOR_LENGTH} characters (the value of dm.next).`);
-  }
-  const zoom = q.zoom === undefined ? undefined : checkZoom(q.zoom);
+  if (q.cursor !== undefined) parseWith(dataQueryInput.shape.cursor, q.cursor, 'invalid_query', 'cursor');
+  const zoom = q.zoom === undefined ? undefined : parseWith(zoomField, q.zoom, 'invalid_query', 'zoom');
   const minZoom = dataset.coverage?.minZoom;
   // Only the dataset's own parameters take part: a cache-buster or a stray member must not split the cache.
   const declared = new Set((dataset.params ?? []).map((p) => p.key));

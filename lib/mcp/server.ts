@@ -1,42 +1,58 @@
-// The portal's MCP server: stateless Streamable HTTP with JSON responses. A fresh server and
-// transport per request (no sessions to keep), each tool a thin wrapper over the lib/ services.
-import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+// The portal's MCP server: stateless Streamable HTTP with JSON responses. The tools are declared once
+// per process (lib/mcp/tools/*, each derived from an operation, schemas built on first use); a request
+// gets only a fresh low-level Server and transport. The low-level Server (rather than McpServer) lets
+// tools/call parse the arguments with the operation's own input, so a broken limit is a tool result
+// `isError: true` with the REST code (`invalid_query`, ...), not the SDK's validation text.
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { env } from '@/lib/env';
 import { PROTOCOL_VERSION } from '@/lib/protocol';
-import { registerCatalogTool } from './tools/catalog';
-import { registerDocumentationTool } from './tools/documentation';
-import { registerExampleTool } from './tools/example';
-import { registerFetchDataTool } from './tools/fetch-data';
-import { registerFindPlaceTool } from './tools/find-place';
-import { registerNearbyTool } from './tools/nearby';
-import { registerRegisterProviderTool } from './tools/register-provider';
-import { registerSchemaTool } from './tools/schema';
-import { registerSummaryTool } from './tools/summary';
-import { registerValidateDataTool } from './tools/validate-data';
-import { registerValidateManifestTool } from './tools/validate-manifest';
+import type { PortalTool, ToolContext } from './tool';
+import { catalogTool } from './tools/catalog';
+import { documentationTool } from './tools/documentation';
+import { exampleTool } from './tools/example';
+import { fetchDataTool } from './tools/fetch-data';
+import { findPlaceTool } from './tools/find-place';
+import { nearbyTool } from './tools/nearby';
+import { registerProviderTool } from './tools/register-provider';
+import { schemaTool } from './tools/schema';
+import { summaryTool } from './tools/summary';
+import { validateDataTool } from './tools/validate-data';
+import { validateManifestTool } from './tools/validate-manifest';
 
 export const MCP_SERVER_NAME = 'geodata-sk';
 
 const INSTRUCTIONS =
-  'Slovak public geodata portal. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Answers are in Slovak where they carry text for people; cite `attribution`.';
+  'Slovak public geodata portal. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
 
-export function createMcpServer(clientAddress: string): McpServer {
-  const server = new McpServer(
+/** The eleven tools of the spec, in its order. */
+export const TOOLS: readonly PortalTool[] = [
+  documentationTool,
+  schemaTool,
+  exampleTool,
+  validateManifestTool,
+  validateDataTool,
+  registerProviderTool,
+  catalogTool,
+  findPlaceTool,
+  nearbyTool,
+  summaryTool,
+  fetchDataTool,
+];
+const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
+
+export function createMcpServer(ctx: ToolContext): Server {
+  const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Geodáta Slovenska', version: PROTOCOL_VERSION },
     { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
   );
-  registerDocumentationTool(server);
-  registerSchemaTool(server);
-  registerExampleTool(server);
-  registerValidateManifestTool(server);
-  registerValidateDataTool(server);
-  registerRegisterProviderTool(server, clientAddress);
-  registerCatalogTool(server);
-  registerFindPlaceTool(server);
-  registerNearbyTool(server);
-  registerSummaryTool(server);
-  registerFetchDataTool(server);
+  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => t.definition()) }));
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const tool = TOOLS_BY_NAME.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; tools/list names the ${TOOLS.length} tools.`);
+    return tool.call(request.params.arguments, ctx);
+  });
   return server;
 }
 
@@ -64,7 +80,7 @@ export function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?:
 }
 
 export async function handleMcpRequest(req: Request, clientAddress: string): Promise<Response> {
-  const server = createMcpServer(clientAddress);
+  const server = createMcpServer({ clientAddress, baseUrl: env().publicBaseUrl });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,
     enableJsonResponse: true,

@@ -1,7 +1,8 @@
-// Parsing and checking a nearby request: the spec's rules 1 and 2 and its limits, for the REST query
-// string (strings) and for the MCP tool (typed input) alike.
+// The nearby request: the spec's rules 1 and 2 and its limits, as one zod input shared by the REST
+// query string (strings coerced, lib/operation/rest.ts) and the MCP tool (lib/nearby/operation.ts).
 import { z } from 'zod';
-import { ApiError } from '@/lib/errors';
+import { codedIssue, parseWith } from '@/lib/operation/define';
+import { datasetKey, datasetParams, lonLat } from '@/lib/operation/fields';
 import { USE_CASES } from '@/lib/protocol/types';
 import { MAX_NEARBY_DATASETS } from './selection';
 
@@ -12,25 +13,36 @@ export const DEFAULT_MAX = 5;
 export const MAX_HITS = 50;
 export const MAX_SEARCH_LENGTH = 200;
 
-const DATASET_KEY = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\/[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-/** `{provider}/{dataset}.{param}` as in map links. */
-const PARAM_KEY = /^([a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\/[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?)\.(.+)$/;
+/** The request's members; each field carries its limit once. */
+export const nearbyFields = z.object({
+  point: lonLat.optional().describe('`[lon, lat]` in WGS84 (in a query string: `lon,lat`).'),
+  place: z
+    .string()
+    .trim()
+    .min(1, 'must not be empty')
+    .max(MAX_SEARCH_LENGTH)
+    .optional()
+    .describe('Address or name, e.g. "Hlavná 12, Košice"; the first hit of the place search is used.'),
+  datasets: z
+    .array(datasetKey)
+    .min(1, 'must list at least one provider/dataset key')
+    .max(MAX_NEARBY_DATASETS, `at most ${MAX_NEARBY_DATASETS} datasets`)
+    .optional()
+    .describe(`\`provider/dataset\` keys, at most ${MAX_NEARBY_DATASETS} (in a query string: comma-separated).`),
+  purpose: z
+    .enum(USE_CASES, { message: `expected one of ${USE_CASES.join(', ')}` })
+    .optional()
+    .describe('A use case: selects datasets with this use case that cover the point.'),
+  search: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_LENGTH).optional().describe('Free text that selects datasets, e.g. "povodne".'),
+  radius: z.number({ message: 'expected a number of metres' }).min(MIN_RADIUS).max(MAX_RADIUS).default(DEFAULT_RADIUS).describe(`Metres, ${MIN_RADIUS}-${MAX_RADIUS}.`),
+  max: z.int({ message: 'expected an integer' }).min(1).max(MAX_HITS).default(DEFAULT_MAX).describe(`Most objects per dataset, 1-${MAX_HITS}.`),
+  params: z
+    .record(datasetKey, datasetParams)
+    .optional()
+    .describe('Dataset parameters `{ "provider/dataset": { "param": "value" } }` (in a query string: `provider/dataset.param=value`, as in map links).'),
+});
 
-export interface NearbyInput {
-  /** `[lon, lat]` in WGS84. */
-  point?: [number, number];
-  /** An address or a name; the first hit of the place search is used. */
-  place?: string;
-  datasets?: string[];
-  purpose?: string;
-  search?: string;
-  /** Metres, 1-20000 (default 500). */
-  radius?: number;
-  /** Most objects per dataset, 1-50 (default 5). */
-  max?: number;
-  /** Dataset parameters: `provider/dataset` -> param -> value. */
-  params?: Record<string, Record<string, string>>;
-}
+export type NearbyInput = z.input<typeof nearbyFields>;
 
 /** A checked request: exactly one selection, a point or a place, limits within range. */
 export interface NearbyRequest {
@@ -42,86 +54,34 @@ export interface NearbyRequest {
   params: Record<string, Record<string, string>>;
 }
 
-const inputSchema = z.object({
-  point: z
-    .tuple([
-      z.number().min(-180, 'longitude must be within -180..180').max(180, 'longitude must be within -180..180'),
-      z.number().min(-90, 'latitude must be within -90..90').max(90, 'latitude must be within -90..90'),
-    ])
-    .optional(),
-  place: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_LENGTH).optional(),
-  datasets: z
-    .array(z.string().trim().regex(DATASET_KEY, 'expected provider/dataset keys'))
-    .min(1, 'must list at least one provider/dataset key')
-    .max(MAX_NEARBY_DATASETS, `at most ${MAX_NEARBY_DATASETS} datasets`)
-    .optional(),
-  purpose: z.enum(USE_CASES, { message: `expected one of ${USE_CASES.join(', ')}` }).optional(),
-  search: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_LENGTH).optional(),
-  radius: z.number({ message: 'expected a number of metres' }).min(MIN_RADIUS).max(MAX_RADIUS).optional(),
-  max: z.number({ message: 'expected an integer' }).int('expected an integer').min(1).max(MAX_HITS).optional(),
-  params: z.record(z.string().regex(DATASET_KEY, 'expected provider/dataset keys'), z.record(z.string(), z.string())).optional(),
-});
+/** Rules 1 and 2 with their own codes, then the checked request. */
+export const nearbyInput = nearbyFields
+  .superRefine((v, ctx) => {
+    const chosen = [v.datasets !== undefined, v.purpose !== undefined, v.search !== undefined].filter(Boolean).length;
+    if (chosen !== 1) {
+      ctx.addIssue(
+        codedIssue(
+          'missing_dataset_selection',
+          chosen === 0
+            ? 'Choose datasets with exactly one of: datasets (provider/dataset keys), purpose (a use case) or search (text).'
+            : 'Give only one of datasets, purpose and search.',
+        ),
+      );
+    } else if (!v.point && !v.place) ctx.addIssue(codedIssue('missing_place', 'Give a point (lon,lat) or a place (address or name).'));
+    else if (v.point && v.place) ctx.addIssue(codedIssue('invalid_query', 'Give either point or place, not both.'));
+  })
+  .transform(
+    (v): NearbyRequest => ({
+      point: v.point as [number, number] | undefined,
+      place: v.place,
+      selection: v.datasets ? { datasets: [...new Set(v.datasets)] } : v.purpose ? { purpose: v.purpose } : { search: v.search! },
+      radius: v.radius,
+      max: v.max,
+      params: v.params ?? {},
+    }),
+  );
 
-function invalid(err: z.ZodError): ApiError {
-  const first = err.issues[0];
-  const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
-  return new ApiError('invalid_query', `${where}${first?.message ?? 'invalid query'}`);
-}
-
-/** Checks a typed request (MCP, REST after parsing); throws ApiError with the spec's codes. */
+/** Checks a typed request; throws ApiError with the spec's codes. */
 export function checkNearbyInput(input: NearbyInput): NearbyRequest {
-  const r = inputSchema.safeParse(input);
-  if (!r.success) throw invalid(r.error);
-  const v = r.data;
-  const chosen = [v.datasets !== undefined, v.purpose !== undefined, v.search !== undefined].filter(Boolean).length;
-  if (chosen !== 1) {
-    throw new ApiError(
-      'missing_dataset_selection',
-      chosen === 0
-        ? 'Choose datasets with exactly one of: datasets (provider/dataset keys), purpose (a use case) or search (text).'
-        : 'Give only one of datasets, purpose and search.',
-    );
-  }
-  if (!v.point && !v.place) throw new ApiError('missing_place', 'Give a point (lon,lat) or a place (address or name).');
-  if (v.point && v.place) throw new ApiError('invalid_query', 'Give either point or place, not both.');
-  const selection = v.datasets ? { datasets: [...new Set(v.datasets)] } : v.purpose ? { purpose: v.purpose } : { search: v.search! };
-  return {
-    point: v.point as [number, number] | undefined,
-    place: v.place,
-    selection,
-    radius: v.radius ?? DEFAULT_RADIUS,
-    max: v.max ?? DEFAULT_MAX,
-    params: v.params ?? {},
-  };
-}
-
-function parseNumber(name: string, raw: string): number {
-  const s = raw.trim();
-  if (!/^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(s)) throw new ApiError('invalid_query', `${name}: expected a number, got "${raw.slice(0, 40)}"`);
-  return Number(s);
-}
-
-/** Parses the REST query string into a typed input (then checked by checkNearbyInput). */
-export function parseNearbyQuery(query: Record<string, string>): NearbyInput {
-  const input: NearbyInput = {};
-  if (query.point !== undefined) {
-    const parts = query.point.split(',');
-    if (parts.length !== 2) throw new ApiError('invalid_query', 'point: expected "lon,lat"');
-    input.point = [parseNumber('point', parts[0]), parseNumber('point', parts[1])];
-  }
-  if (query.place?.trim()) input.place = query.place;
-  // An empty selection member counts as absent (rule 1 then names what is missing).
-  if (query.datasets?.trim()) input.datasets = query.datasets.split(',').map((s) => s.trim()).filter(Boolean);
-  if (query.purpose?.trim()) input.purpose = query.purpose.trim();
-  if (query.search?.trim()) input.search = query.search;
-  if (query.radius !== undefined) input.radius = parseNumber('radius', query.radius);
-  if (query.max !== undefined) input.max = parseNumber('max', query.max);
-  const params: Record<string, Record<string, string>> = {};
-  for (const [k, v] of Object.entries(query)) {
-    const m = PARAM_KEY.exec(k);
-    if (!m) continue;
-    (params[m[1]] ??= {})[m[2]] = v;
-  }
-  if (Object.keys(params).length) input.params = params;
-  return input;
+  return parseWith(nearbyInput, input);
 }

@@ -7,7 +7,7 @@ import { findServedDataset, listApprovedDatasets, type ServedDataset } from '@/l
 import { normalizeParams } from '@/lib/protocol';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { bboxContains, groundResolution, type BBox } from './geo';
-import { checkNearbyInput, type NearbyInput } from './query';
+import { checkNearbyInput, type NearbyInput, type NearbyRequest } from './query';
 import { queryRasterPoint, RasterSourceError } from './raster/query';
 import { selectDatasets } from './selection';
 import type { NearbyResult, NearbyResultEntry } from './types';
@@ -119,8 +119,13 @@ async function placePoint(query: string): Promise<{ name: string; type: string; 
   return { name: first.name, type: first.type, point: [first.point[0], first.point[1]] };
 }
 
+/** Nearby for a typed input (checked here). */
 export async function nearby(input: NearbyInput): Promise<NearbyResult> {
-  const req = checkNearbyInput(input);
+  return answerNearby(checkNearbyInput(input));
+}
+
+/** Nearby for a checked request (the operation parses it: lib/nearby/operation.ts). */
+export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
   const place = req.place !== undefined ? await placePoint(req.place) : undefined;
   const [lon, lat] = place ? place.point : req.point!;
 

@@ -1,15 +1,24 @@
 // GET /openapi.json: the formal description of the whole public interface (OpenAPI 3.1, version
-// 0.1). Built from typed pieces: the protocol schemas exactly as served and enforced, the portal's
-// response schemas, and error responses generated from the one code -> status table.
+// 0.1). The REST operations are generated from the declared operations (lib/operation, see
+// ./operations.ts); the protocol schemas are embedded exactly as served and enforced; error
+// responses come from the one code -> status table. Written here by hand: only the plain documents
+// (llms.txt, markdown, schema files, samples), the MCP endpoint's JSON-RPC envelope and examples.
 import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/documents';
 import { env } from '@/lib/env';
+import { dataOperation } from '@/lib/data/operation';
+import { nearbyOperation } from '@/lib/nearby/operation';
+import { errorBody } from '@/lib/operation/fields';
+import { placesOperation } from '@/lib/places/operation';
 import { exampleDocument, EXAMPLE_NAMES } from '@/lib/protocol/examples';
 import { SCHEMA_NAMES } from '@/lib/protocol/schemas';
-import { PROTOCOL_VERSION, USE_CASES } from '@/lib/protocol/types';
+import { PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { catalogOperation, registrationOperation } from '@/lib/providers/operation';
+import { summaryOperation } from '@/lib/summary/operation';
+import { liveTestOperation, validateOperation } from '@/lib/validator/operation';
 import { errorResponses } from './errors';
 import * as ex from './examples';
+import { Components, restOperation, type AnyOperation } from './operations';
 import { protocolComponents } from './protocol-schemas';
-import { portalSchemas } from './schemas';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from './types';
 
 export const OPENAPI_VERSION = PROTOCOL_VERSION;
@@ -25,235 +34,99 @@ const text = (mediaType: string, description: string, example: string): Response
   content: { [mediaType]: { schema: { type: 'string' }, example } },
 });
 
-const CORS_NOTE = 'Public, no authentication, CORS `*`.';
-
-const path = (name: string, description: string, schema: JsonSchema = { type: 'string' }, example?: string): Parameter => ({
+const path = (name: string, description: string, schema: JsonSchema, example: string): Parameter => ({
   name,
   in: 'path',
   required: true,
   description,
   schema,
-  ...(example ? { example } : {}),
+  example,
 });
 
-const query = (name: string, description: string, schema: JsonSchema, extra: Partial<Parameter> = {}): Parameter => ({
-  name,
-  in: 'query',
-  required: false,
-  description,
-  schema,
-  ...extra,
-});
-
-const ID_SCHEMA: JsonSchema = { type: 'string', pattern: '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$', maxLength: 64 };
-
-function datasetPathParams(): Parameter[] {
-  return [
-    path('provider', 'Provider id.', ID_SCHEMA, 'sk-uzemie'),
-    path('dataset', 'Dataset id.', ID_SCHEMA, 'obyvatelstvo'),
-  ];
-}
-
-const DATASET_PARAMS: Parameter = {
-  name: 'params',
-  in: 'query',
-  required: false,
-  style: 'form',
-  explode: true,
-  description:
-    'The dataset’s own parameters (catalog `params`), each as its own query parameter named by its key, in the protocol value format: enum `a`, multi-enum `a,b`, range `from,to`, date-range `YYYY-MM-DD,YYYY-MM-DD`. Omitted ones get their `default`.',
-  schema: { type: 'object', additionalProperties: { type: 'string' } },
-  example: { rok: '2015,2024' },
+/** The MCP endpoint's JSON-RPC 2.0 envelope (the tools themselves are listed by tools/list). */
+const JSON_RPC_SCHEMAS: Record<string, JsonSchema> = {
+  JsonRpcRequest: {
+    type: 'object',
+    required: ['jsonrpc', 'method'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { type: ['string', 'integer'], description: 'Absent for notifications.' },
+      method: { type: 'string', description: 'initialize, tools/list, tools/call, resources/list, resources/read, prompts/list, prompts/get, ping, notifications/initialized, ...' },
+      params: { type: 'object' },
+    },
+  },
+  JsonRpcResponse: {
+    type: 'object',
+    required: ['jsonrpc'],
+    properties: {
+      jsonrpc: { const: '2.0' },
+      id: { type: ['string', 'integer', 'null'] },
+      result: { type: 'object', description: 'For tools/call: `{ content: [{ type: "text", text }], structuredContent?, isError? }`.' },
+      error: { type: 'object', required: ['code', 'message'], properties: { code: { type: 'integer' }, message: { type: 'string' }, data: {} } },
+    },
+  },
 };
 
-function operations(base: string): OpenApiDocument['paths'] {
-  const catalog: Operation = {
-    operationId: 'getCatalog',
-    tags: ['catalog'],
-    summary: 'All approved providers and datasets',
-    description: `The catalog of approved data. Each dataset entry carries its manifest fields (without the source URL), the portal’s category label, attribution and links: \`links.data\` for GeoJSON (read through the portal), \`source.tiles\` for raster (read directly). ${CORS_NOTE}`,
-    responses: { '200': { description: 'The catalog document.', content: json(ref('Catalog'), ex.catalog) }, ...errorResponses([]) },
-  };
+const SOURCE_CODES_EXAMPLE = { unknown_dataset: 'Unknown dataset "sk-uzemie/neexistuje".', display_only: 'This dataset is only displayed by the portal; use the original service.' } as const;
 
-  const data: Operation = {
-    operationId: 'getDatasetData',
-    tags: ['data'],
-    summary: 'Dataset as GeoJSON through the portal cache',
-    description:
-      'The dataset’s FeatureCollection from the portal cache. Datasets whose source mode is `bbox` need `bbox` and `zoom` (the portal aligns the bbox outward to the tile grid). Below `coverage.minZoom` the answer is empty with `dm.notice`. When the source fails and a copy exists, the copy is served with `X-DM-Cache: stale` and a notice. Providers awaiting approval are served too.',
-    parameters: [
-      ...datasetPathParams(),
-      query('bbox', '`minLon,minLat,maxLon,maxLat` (WGS84); required for datasets with source mode `bbox`.', { type: 'string', pattern: '^-?[0-9.]+,-?[0-9.]+,-?[0-9.]+,-?[0-9.]+$' }, { example: '17.05,48.10,17.20,48.20' }),
-      query('zoom', 'Map zoom 0-24; required for datasets with source mode `bbox`.', { type: 'number', minimum: 0, maximum: 24 }, { example: 12 }),
-      query('cursor', 'The value of `dm.next` of the previous page.', { type: 'string', minLength: 1, maxLength: 500 }),
-      DATASET_PARAMS,
-    ],
-    responses: {
-      '200': {
-        description: 'A FeatureCollection (protocol data response with the portal’s `dm`).',
+/** The REST operations, each generated from its declared operation plus its examples. */
+function restOperations(components: Components): OpenApiDocument['paths'] {
+  const generated: Array<[AnyOperation, Parameters<typeof restOperation>[2]]> = [
+    [catalogOperation as AnyOperation, { example: ex.catalog }],
+    [
+      dataOperation as AnyOperation,
+      {
+        example: ex.data,
+        mediaType: 'application/geo+json',
+        parameterExamples: { bbox: [17.05, 48.1, 17.2, 48.2], zoom: 12 },
         headers: {
           'X-DM-Cache': { description: '`hit` (from cache), `miss` (fresh from the source), `stale` (source unavailable, last known data; see `dm.notice`).', required: true, schema: { enum: ['hit', 'miss', 'stale'] } },
           ETag: { description: 'Strong entity tag of the body; send it as `If-None-Match` to get 304.', schema: { type: 'string' } },
           'Cache-Control': { description: 'Remaining freshness of the cached copy.', schema: { type: 'string' } },
         },
-        content: { 'application/geo+json': { schema: ref('DataResponse'), example: ex.data } },
+        responses: { '304': { description: 'Not modified (the `If-None-Match` tag matches).' } },
+        errorExamples: SOURCE_CODES_EXAMPLE,
       },
-      '304': { description: 'Not modified (the `If-None-Match` tag matches).' },
-      ...errorResponses(
-        ['display_only', 'invalid_query', 'raster_dataset', 'unknown_dataset', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
-        { unknown_dataset: 'Unknown dataset "sk-uzemie/neexistuje".', display_only: 'This dataset is only displayed by the portal; use the original service.' },
-      ),
-    },
-  };
-
-  const places: Operation = {
-    operationId: 'searchPlaces',
-    tags: ['places'],
-    summary: 'Address, street and municipality search',
-    description:
-      'Searches the address register for addresses, streets, municipalities, municipality parts and other territorial units. `municipality.code` can be used with the summary endpoint; `near` tells same-named places apart.',
-    parameters: [
-      query('query', 'Search text: an address or a name only; qualifiers such as a district or “near X” are not understood.', { type: 'string', minLength: 1, maxLength: 200 }, { required: true, example: 'Žilina' }),
-      query('max', 'Most places returned.', { type: 'integer', minimum: 1, maximum: 10, default: 5 }),
     ],
-    responses: {
-      '200': { description: 'The place result.', content: json(ref('PlaceResult'), ex.places) },
-      ...errorResponses(['invalid_query', 'geocoding_unavailable']),
-    },
-  };
-
-  const nearby: Operation = {
-    operationId: 'nearby',
-    tags: ['places'],
-    summary: 'What is at and around a point',
-    description: [
-      'Rules: (1) exactly one of `datasets`, `purpose`, `search` (else `missing_dataset_selection`); (2) `point` or `place` (else `missing_place`; a place not found is 404 `unknown_place`);',
-      '(3) automatic selection takes only datasets able to answer at a point, risks and restrictions first, the rest listed in `skipped`;',
-      '(4) GeoJSON datasets: objects within `radius`, nearest first, `distance` 0 = inside the area; datasets loaded only at high zoom shrink the radius (`notice`); whole datasets return at least the nearest object;',
-      '(5) raster datasets: the source is queried at the point (WMS GetFeatureInfo, ArcGIS identify) and values carry the source’s field names;',
-      '(6) values are human-labelled, without geometries, with attribution and a map link.',
-    ].join(' '),
-    parameters: [
-      query('point', '`lon,lat` (WGS84).', { type: 'string', pattern: '^-?[0-9.]+,-?[0-9.]+$' }, { example: '17.1077,48.1486' }),
-      query('place', 'Address or name; the first hit of the place search is used.', { type: 'string', minLength: 1 }, { example: 'Hlavná 1, Košice' }),
-      query('radius', 'Metres.', { type: 'number', minimum: 1, maximum: 20000, default: 500 }),
-      query('datasets', 'Comma-separated `provider/dataset` keys, at most 12.', { type: 'string' }, { example: 'sk-uzemie/obce' }),
-      query('purpose', 'Selects datasets with this use case that cover the point.', { enum: [...USE_CASES] }),
-      query('search', 'Selects datasets by text match.', { type: 'string', minLength: 1 }),
-      query('max', 'Most objects per dataset.', { type: 'integer', minimum: 1, maximum: 50, default: 5 }),
+    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' } }],
+    [
+      nearbyOperation as AnyOperation,
       {
-        ...DATASET_PARAMS,
-        description: 'Dataset parameters as `{provider}/{dataset}.{param}=value`, the same form as in the map link.',
-        example: { 'sk-uzemie/obyvatelstvo.rok': '2021' },
+        example: ex.nearby,
+        parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', datasets: ['sk-uzemie/obce'] },
+        errorExamples: { missing_dataset_selection: 'Give exactly one of datasets, purpose or search.' },
       },
     ],
-    responses: {
-      '200': { description: 'The nearby result.', content: json(ref('NearbyResult'), ex.nearby) },
-      ...errorResponses(['invalid_query', 'missing_place', 'missing_dataset_selection', 'unknown_place', 'unknown_dataset', 'geocoding_unavailable'], {
-        missing_dataset_selection: 'Give exactly one of datasets, purpose or search.',
-      }),
-    },
-  };
-
-  const summary: Operation = {
-    operationId: 'summarizeDataset',
-    tags: ['places'],
-    summary: 'Dataset summary for Slovakia or one municipality',
-    description:
-      '`count`, `categories` (counts per colour class), `rankings` (highest and lowest values) and, for a cartogram with a municipality, `own` (values of the area the municipality lies in). The numbers equal those on the dataset page. Datasets loaded only at high zoom have a summary only per municipality; raster datasets have none.',
-    parameters: [
-      ...datasetPathParams(),
-      query(
-        'municipality',
-        'Any Slovak municipality: a name; a name with district or region in parentheses; a municipality code (`municipality.code` of the place search); or `<region-slug>/<municipality-slug>`. A bare name borne by several municipalities gives `ambiguous_place` listing them.',
-        { type: 'string', minLength: 1 },
-        { example: 'Žilina' },
-      ),
-      DATASET_PARAMS,
+    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' } }],
+    [liveTestOperation as AnyOperation, { example: ex.liveReport, parameterExamples: { manifestUrl: 'https://data.example.sk/manifest.json' }, errorExamples: { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' } }],
+    [
+      validateOperation as AnyOperation,
+      {
+        example: ex.report,
+        bodyExamples: {
+          manifest: { summary: 'A manifest', value: exampleDocument('manifest-minimal') },
+          data: { summary: 'Data with its dataset', value: { data: exampleDocument('data-points'), dataset: ex.sampleDataset() } },
+          live: { summary: 'Live test', value: { manifestUrl: 'https://data.example.sk/manifest.json' } },
+        },
+      },
     ],
-    responses: {
-      '200': { description: 'The summary.', content: json(ref('Summary'), ex.summary) },
-      ...errorResponses(['raster_dataset', 'summary_requires_place', 'ambiguous_place', 'invalid_query', 'unknown_dataset', 'unknown_place', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error']),
-    },
-  };
-
-  const validateGet: Operation = {
-    operationId: 'liveTest',
-    tags: ['validation'],
-    summary: 'Live test of a provider',
-    description:
-      'Downloads the manifest, checks it and sends a test query to each dataset as the portal would (`bbox` mode: centre of `coverage.bbox`, zoom 12 or `coverage.minZoom`; raster: one tile). Always 200 with a report, valid or not.',
-    parameters: [query('manifestUrl', 'Address of the manifest (https).', { type: 'string', format: 'uri' }, { required: true, example: 'https://data.example.sk/manifest.json' })],
-    responses: {
-      '200': { description: 'The live test report.', content: json(ref('LiveReport'), ex.liveReport) },
-      ...errorResponses(['invalid_input', 'invalid_url'], { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' }),
-    },
-  };
-
-  const validatePost: Operation = {
-    operationId: 'validate',
-    tags: ['validation'],
-    summary: 'Static check of a manifest or data (or a live test)',
-    description:
-      'The body is one of: a manifest (object with `datasets`) or `{ manifest }` — manifest check; a FeatureCollection or `{ data, dataset? }` — data check, with `dataset` (a dataset object of a manifest) also the consistency with the manifest; `{ manifestUrl }` — live test. A check always answers 200 with a report, whether or not the input is valid.',
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: {
-            description: 'Any of the accepted forms; the content itself is what gets checked, so it need not be valid.',
-            anyOf: [
-              { type: 'object', required: ['datasets'], properties: { datasets: { type: 'array' } }, description: 'A manifest.' },
-              { type: 'object', required: ['manifest'], properties: { manifest: {} }, description: '`{ manifest }`.' },
-              { type: 'object', required: ['features'], properties: { type: { const: 'FeatureCollection' }, features: { type: 'array' } }, description: 'A FeatureCollection.' },
-              { type: 'object', required: ['data'], properties: { data: {}, dataset: { type: 'object' } }, description: '`{ data, dataset? }`.' },
-              { type: 'object', required: ['manifestUrl'], properties: { manifestUrl: { type: 'string', format: 'uri' } }, description: '`{ manifestUrl }`.' },
-            ],
-          },
-          examples: {
-            manifest: { summary: 'A manifest', value: exampleDocument('manifest-minimal') },
-            data: { summary: 'Data with its dataset', value: { data: exampleDocument('data-points'), dataset: ex.sampleDataset() } },
-            live: { summary: 'Live test', value: { manifestUrl: 'https://data.example.sk/manifest.json' } },
-          },
-        },
+    [
+      registrationOperation as AnyOperation,
+      {
+        examples: { '201': ex.registration, '200': { ...ex.registration, registered: false, status: 'approved', message: 'Already registered and approved.' } },
+        bodyExamples: { register: { summary: 'Register a manifest', value: { manifestUrl: 'https://data.example.sk/manifest.json' } } },
       },
-    },
-    responses: {
-      '200': {
-        description: 'The validator report (the live test report for `{ manifestUrl }`).',
-        content: {
-          'application/json': {
-            schema: { anyOf: [ref('LiveReport'), ref('ValidatorReport')] },
-            examples: { invalid: { summary: 'A manifest with an error and a recommendation', value: ex.report } },
-          },
-        },
-      },
-      ...errorResponses(['invalid_input']),
-    },
-  };
+    ],
+  ];
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [op, doc] of generated) {
+    const { path: p, method } = op.rest!;
+    paths[p] = { ...paths[p], [method]: restOperation(op, components, doc) };
+  }
+  return paths;
+}
 
-  const registration: Operation = {
-    operationId: 'registerProvider',
-    tags: ['registration'],
-    summary: 'Provider registration',
-    description:
-      'Runs the live test; on success registers the provider as awaiting approval (`pending_review`). Its data are then served at `/api/data/...` and on dataset pages with a warning, but absent from the catalog, search, llms.txt and the MCP `catalog` tool until the operator approves them. More than 5 attempts a minute from one address give 429 `too_many_requests`; more than 100 providers awaiting approval give 429 `queue_full`.',
-    requestBody: {
-      required: true,
-      content: {
-        'application/json': {
-          schema: { type: 'object', required: ['manifestUrl'], properties: { manifestUrl: { type: 'string', format: 'uri', maxLength: 2048 } } },
-          example: { manifestUrl: 'https://data.example.sk/manifest.json' },
-        },
-      },
-    },
-    responses: {
-      '200': { description: 'Already registered under this URL; `status` reports the current state.', content: json(ref('RegistrationResult'), { ...ex.registration, registered: false, status: 'approved', message: 'Already registered and approved.' }) },
-      '201': { description: 'Registered, awaiting approval.', content: json(ref('RegistrationResult'), ex.registration) },
-      ...errorResponses(['invalid_input', 'invalid_url', 'rejected', 'id_taken', 'url_registered', 'manifest_rejected', 'too_many_requests', 'queue_full', 'registration_unavailable']),
-    },
-  };
-
+function documentOperations(base: string): OpenApiDocument['paths'] {
   const mcp: Operation = {
     operationId: 'mcp',
     tags: ['mcp'],
@@ -264,7 +137,7 @@ function operations(base: string): OpenApiDocument['paths'] {
       '`validate_manifest` (`manifest` or `manifestUrl`), `validate_data` (`data`, `dataset?`), `register_provider` (`manifestUrl`), `catalog` (`search?`, `point?` [lon, lat]; `pointQuery` marks datasets that answer nearby),',
       '`find_place` (`query`, `maxResults`), `nearby` (`point` or `place`; `datasets`, `purpose` or `search`; `radius`, `maxFeatures`, `params`), `summary` (`dataset`, `municipality?`, `params`),',
       '`fetch_data` (`dataset`, `bbox` or `municipality`, `zoom`, `params`, `maxFeatures`; GeoJSON truncated to `maxFeatures`; display-only datasets answer like the data endpoint’s 303).',
-      'Tool errors come back as results with `isError: true`, the text `code: message` and the portal’s `{ error, code }` as structured content.',
+      'Each tool declares `inputSchema` and `outputSchema`; a result carries `structuredContent` (for find_place, nearby and summary the very answer of the REST endpoint) and the same JSON as a text block, after an optional one-line summary. A failure, bad input included, is a result with `isError: true` whose text is the JSON `{ error, code }` the REST API would send (plus `available` for unknown_schema / unknown_example).',
     ].join(' '),
     requestBody: {
       required: true,
@@ -381,13 +254,6 @@ function operations(base: string): OpenApiDocument['paths'] {
   };
 
   return {
-    '/api/catalog': { get: catalog },
-    '/api/data/{provider}/{dataset}': { get: data },
-    '/api/places': { get: places },
-    '/api/nearby': { get: nearby },
-    '/api/summary/{provider}/{dataset}': { get: summary },
-    '/api/validate': { get: validateGet, post: validatePost },
-    '/api/registration': { post: registration },
     '/mcp': { post: mcp },
     '/llms.txt': { get: llms },
     '/llms-full.txt': { get: llmsFull },
@@ -402,6 +268,8 @@ function operations(base: string): OpenApiDocument['paths'] {
 
 /** The interface document for the portal at `base` (default: the configured public origin). */
 export function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenApiDocument {
+  const components = new Components();
+  components.add(errorBody, 'output');
   return {
     openapi: '3.1.0',
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
@@ -431,8 +299,8 @@ export function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenAp
       { name: 'documentation', description: 'Documents for people and language models.' },
       { name: 'protocol', description: 'JSON Schemas and samples of protocol ' + PROTOCOL_VERSION + '.' },
     ],
-    paths: operations(base),
-    components: { schemas: { ...portalSchemas(), ...protocolComponents() } },
+    paths: { ...restOperations(components), ...documentOperations(base) },
+    components: { schemas: { ...components.schemas, ...protocolComponents(), ...JSON_RPC_SCHEMAS } },
   };
 }
 

@@ -26,7 +26,10 @@ export const mcpResponse = {
   jsonrpc: '2.0',
   id: 2,
   result: {
-    content: [{ type: 'text', text: '2 miest pre „Lehota“\n- Lehota (obec, Lehota) [17.99071, 48.31287]\n- …' }],
+    content: [
+      { type: 'text', text: `${places.count} miest pre „${places.query}“` },
+      { type: 'text', text: JSON.stringify(places) },
+    ],
     structuredContent: places,
   },
 };

@@ -1,6 +1,6 @@
 // Places: geocoding (searchPlaces), the municipality resolver, municipality boundaries and point
 // lookups (the municipality and the cadastral territory at a point).
-export { searchPlaces, parseMax, placesAttribution, DEFAULT_MAX, MAX_MAX } from './search';
+export { searchPlaces, placesAttribution, DEFAULT_MAX, MAX_MAX } from './search';
 export type { Place, PlaceMunicipality, PlaceResult } from './search';
 export { resolveMunicipality, municipalityGeometry, municipalityPath, toMunicipality } from './resolve';
 export type { Municipality } from './resolve';

@@ -17,7 +17,7 @@ import { municipalityPath } from './resolve';
 
 export const DEFAULT_MAX = 5;
 export const MAX_MAX = 10;
-const MAX_QUERY_LENGTH = 200;
+export const MAX_QUERY_LENGTH = 200;
 
 /** The attribution of place results; the boundaries' credit follows the loaded reference data. */
 export function placesAttribution(): string {
@@ -99,18 +99,12 @@ async function geocodingAvailable(): Promise<boolean> {
   return ok;
 }
 
-export function parseMax(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return DEFAULT_MAX;
-  if (!/^\d+$/.test(raw.trim())) throw new ApiError('invalid_query', `max: expected an integer 1-${MAX_MAX}.`);
-  const n = Number(raw);
-  if (n < 1 || n > MAX_MAX) throw new ApiError('invalid_query', `max: at most ${MAX_MAX} (and at least 1).`);
-  return n;
-}
-
-/** Searches places; throws invalid_query for an empty, one-character or overlong query, geocoding_unavailable without data. */
+/**
+ * Searches places; throws invalid_query for an empty, one-character or overlong query, geocoding_unavailable
+ * without data. `max` is checked by the operation's input (lib/places/operation.ts).
+ */
 export async function searchPlaces(query: string, max: number = DEFAULT_MAX): Promise<PlaceResult> {
   const text = (query ?? '').trim().replace(/\s+/g, ' ');
-  if (!Number.isInteger(max) || max < 1 || max > MAX_MAX) throw new ApiError('invalid_query', `max: at most ${MAX_MAX}.`);
   if (normalizeName(text).replace(/ /g, '').length < 2) {
     throw new ApiError('invalid_query', 'query: at least 2 letters or digits are needed.');
   }

@@ -32,26 +32,29 @@ export interface RegistrationOutcome {
   result: RegistrationResult;
 }
 
+/** What is wrong with a manifest URL (for `invalid_url`), or null when it is an absolute http(s) URL. */
+export function checkManifestUrl(text: string): string | null {
+  if (text.length > MAX_MANIFEST_URL_LENGTH) return `manifestUrl is longer than ${MAX_MANIFEST_URL_LENGTH} characters.`;
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return 'manifestUrl is not an absolute URL (expected https://...).';
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `manifestUrl must be an https URL, not ${url.protocol}.`;
+  if (url.username || url.password) return 'manifestUrl must not contain credentials.';
+  return null;
+}
+
 /** Validates `manifestUrl`: missing or not a string -> invalid_input; not an absolute http(s) URL -> invalid_url. */
 export function parseManifestUrl(input: unknown): string {
   if (input === undefined || input === null || (typeof input === 'string' && !input.trim())) {
     throw new ApiError('invalid_input', 'manifestUrl is required: the address of your manifest (JSON).');
   }
   if (typeof input !== 'string') throw new ApiError('invalid_input', 'manifestUrl must be a string.');
-  const text = input.trim();
-  if (text.length > MAX_MANIFEST_URL_LENGTH) {
-    throw new ApiError('invalid_url', `manifestUrl is longer than ${MAX_MANIFEST_URL_LENGTH} characters.`);
-  }
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new ApiError('invalid_url', 'manifestUrl is not an absolute URL (expected https://...).');
-  }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new ApiError('invalid_url', `manifestUrl must be an https URL, not ${url.protocol}.`);
-  }
-  if (url.username || url.password) throw new ApiError('invalid_url', 'manifestUrl must not contain credentials.');
+  const problem = checkManifestUrl(input.trim());
+  if (problem) throw new ApiError('invalid_url', problem);
+  const url = new URL(input.trim());
   url.hash = '';
   return url.href;
 }

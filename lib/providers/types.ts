@@ -1,5 +1,5 @@
 // Shapes of the provider registry shared by REST, MCP, the pages and the data proxy.
-import type { License, Manifest, ManifestDataset, Presentation } from '@/lib/protocol/types';
+import type { Category, GeoJsonSource, License, Manifest, ManifestDataset, Presentation, RasterSource } from '@/lib/protocol/types';
 
 export type Approval = 'pending_review' | 'approved' | 'rejected';
 export type ManagedBy = 'provider' | 'portal';
@@ -71,7 +71,7 @@ export interface CatalogDataset {
   providerName: string;
   title: string;
   description?: string;
-  category: string;
+  category: Category;
   categoryLabel: string;
   tags?: string[];
   keywords: string[];
@@ -83,7 +83,7 @@ export interface CatalogDataset {
   license?: License;
   displayOnly?: boolean;
   /** GeoJSON: `{ type, mode?, maxFeatures? }`; raster: `{ type, tiles, tileSize?, minZoom?, maxZoom? }`. */
-  source: Record<string, unknown>;
+  source: Omit<GeoJsonSource, 'url'> | RasterSource;
   presentation: Presentation;
   attribution: string;
   links: { data: string | null; map: string; source?: string };

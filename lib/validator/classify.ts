@@ -7,7 +7,7 @@ export type ValidateBody =
   | { kind: 'data'; data: unknown; dataset?: unknown }
   | { kind: 'live'; manifestUrl: string };
 
-const FORMS = 'a manifest, { manifest }, a FeatureCollection, { data, dataset? } or { manifestUrl }';
+export const FORMS = 'a manifest, { manifest }, a FeatureCollection, { data, dataset? } or { manifestUrl }';
 
 export function classifyValidateBody(body: unknown): ValidateBody {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {

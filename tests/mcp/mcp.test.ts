@@ -37,6 +37,13 @@ function text(r: CallToolResult): string {
   return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
 }
 
+/** A tool error's `{ error, code, ... }`: the JSON text of an `isError` result. */
+function failure(r: CallToolResult): Record<string, unknown> {
+  expect(r.isError, JSON.stringify(r)).toBe(true);
+  const last = r.content[r.content.length - 1];
+  return JSON.parse(last.type === 'text' ? last.text : '{}') as Record<string, unknown>;
+}
+
 describe('MCP server', () => {
   test('lists the eleven tools of the spec, read-only ones annotated, every field described', async () => {
     const { tools } = await client.listTools();
@@ -56,10 +63,10 @@ describe('MCP server', () => {
   test('documentation returns markdown; an unknown topic is a tool error with a code', async () => {
     const ok = await call('documentation', { topic: 'ai-agents' });
     expect(ok.isError).toBeFalsy();
-    expect(text(ok)).toMatch(/^#/m);
+    expect(structured<{ markdown: string }>(ok).markdown).toMatch(/^# /);
     const bad = await call('documentation', { topic: 'nope' });
     expect(bad.isError).toBe(true);
-    expect(structured(bad)).toMatchObject({ code: 'invalid_input' });
+    expect(failure(bad)).toMatchObject({ code: 'invalid_input' });
   });
 
   test('schema and example answer known names; unknown ones carry `available`', async () => {
@@ -67,11 +74,11 @@ describe('MCP server', () => {
     expect(structured(schema)).toHaveProperty('$schema');
     const unknownSchema = await call('schema', { type: 'nope' });
     expect(unknownSchema.isError).toBe(true);
-    expect(structured(unknownSchema)).toMatchObject({ code: 'unknown_schema', available: ['manifest', 'data', 'provider-openapi'] });
+    expect(failure(unknownSchema)).toMatchObject({ code: 'unknown_schema', available: ['manifest', 'data', 'provider-openapi'] });
     const example = await call('example', { name: 'manifest-minimal' });
     expect(structured(example)).toHaveProperty('datasets');
     const unknownExample = await call('example', { name: 'nope' });
-    expect(structured(unknownExample)).toMatchObject({ code: 'unknown_example', available: expect.arrayContaining(['manifest-complete']) });
+    expect(failure(unknownExample)).toMatchObject({ code: 'unknown_example', available: expect.arrayContaining(['manifest-complete']) });
   });
 
   test('validate_manifest and validate_data return validator reports', async () => {
@@ -84,7 +91,7 @@ describe('MCP server', () => {
     expect(broken.valid).toBe(false);
     expect(broken.errors.map((e) => e.code)).toContain('unsupported_version');
     const neither = await call('validate_manifest', {});
-    expect(structured(neither)).toMatchObject({ code: 'invalid_input' });
+    expect(failure(neither)).toMatchObject({ code: 'invalid_input' });
     const data = structured(await call('example', { name: 'data-points' }));
     expect(structured<{ valid: boolean }>(await call('validate_data', { data })).valid).toBe(true);
     const badData = structured<{ valid: boolean }>(await call('validate_data', { data: { type: 'FeatureCollection' } }));
@@ -94,7 +101,7 @@ describe('MCP server', () => {
   test('register_provider refuses an invalid URL with the REST code', async () => {
     const r = await call('register_provider', { manifestUrl: 'not a url' });
     expect(r.isError).toBe(true);
-    expect(structured(r)).toMatchObject({ code: 'invalid_url' });
+    expect(failure(r)).toMatchObject({ code: 'invalid_url' });
   });
 
   test('catalog orders by match and marks datasets that answer at a point', async () => {
@@ -113,7 +120,7 @@ describe('MCP server', () => {
     );
     expect(r.places[0].municipality.code).toBe('SK031B517402');
     const bad = await call('find_place', { query: 'z' });
-    expect(structured(bad)).toMatchObject({ code: 'invalid_query' });
+    expect(failure(bad)).toMatchObject({ code: 'invalid_query' });
   });
 
   test('nearby answers at a point; missing selection and place give the REST codes', async () => {
@@ -122,8 +129,8 @@ describe('MCP server', () => {
     );
     expect(r.results[0]).toMatchObject({ dataset: 'sk-uzemie/obce', status: 'ok' });
     expect(r.results[0].hits[0].distance).toBe(0);
-    expect(structured(await call('nearby', { point: [18.74, 49.22] }))).toMatchObject({ code: 'missing_dataset_selection' });
-    expect(structured(await call('nearby', { datasets: ['sk-uzemie/obce'] }))).toMatchObject({ code: 'missing_place' });
+    expect(failure(await call('nearby', { point: [18.74, 49.22] }))).toMatchObject({ code: 'missing_dataset_selection' });
+    expect(failure(await call('nearby', { datasets: ['sk-uzemie/obce'] }))).toMatchObject({ code: 'missing_place' });
   });
 
   test('summary for a municipality; raster datasets answer raster_dataset', async () => {
@@ -133,9 +140,9 @@ describe('MCP server', () => {
     expect(r.municipality.code).toBe('SK031B517402');
     expect(r.count).toBe(1);
     const raster = await call('summary', { dataset: 'zbgis/zakladna-mapa' });
-    expect(structured(raster)).toMatchObject({ code: 'raster_dataset' });
+    expect(failure(raster)).toMatchObject({ code: 'raster_dataset' });
     const ambiguous = await call('summary', { dataset: 'sk-uzemie/obce', municipality: 'Lúčky' });
-    expect(structured(ambiguous)).toMatchObject({ code: 'ambiguous_place' });
+    expect(failure(ambiguous)).toMatchObject({ code: 'ambiguous_place' });
   });
 
   test('fetch_data cuts to maxFeatures; display-only and unknown datasets answer like REST', async () => {
@@ -146,16 +153,15 @@ describe('MCP server', () => {
     expect(r.features).toHaveLength(1);
     expect(r.dm.total).toBeGreaterThanOrEqual(1);
     const display = await call('fetch_data', { dataset: 'zbgis/katastralna-mapa', bbox: [17.1, 48.1, 17.2, 48.2] });
-    expect(structured(display)).toMatchObject({ code: expect.stringMatching(/display_only|raster_dataset/) });
-    expect(structured(await call('fetch_data', { dataset: 'nikto/nic' }))).toMatchObject({ code: 'unknown_dataset' });
+    expect(failure(display)).toMatchObject({ code: expect.stringMatching(/display_only|raster_dataset/) });
+    expect(failure(await call('fetch_data', { dataset: 'nikto/nic' }))).toMatchObject({ code: 'unknown_dataset' });
   });
 
   test('an unknown tool and wrong argument types are errors, never HTTP 500', async () => {
     const unknown = await client.callTool({ name: 'no_such_tool', arguments: {} }).catch((e: unknown) => e);
     expect(unknown instanceof Error ? unknown.message : JSON.stringify(unknown)).toMatch(/no_such_tool|not found/i);
-    const wrong = await client.callTool({ name: 'find_place', arguments: { query: 42 } }).catch((e: unknown) => e);
-    const asText = wrong instanceof Error ? wrong.message : JSON.stringify(wrong);
-    expect(asText).toMatch(/invalid|expected/i);
+    const wrong = (await client.callTool({ name: 'find_place', arguments: { query: 42 } })) as CallToolResult;
+    expect(failure(wrong)).toMatchObject({ code: 'invalid_query', error: expect.stringMatching(/^query: /) });
   });
 });
 

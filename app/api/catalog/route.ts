@@ -1,11 +1,12 @@
 // GET /api/catalog: every approved provider and dataset.
 import { preflight, route } from '@/lib/http';
-import { getCatalog } from '@/lib/providers/catalog';
+import { runRest } from '@/lib/operation/rest';
+import { catalogOperation } from '@/lib/providers/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async () => {
-  return Response.json(await getCatalog(), { headers: { 'Cache-Control': 'no-cache' } });
-});
+export const GET = route(async (req) =>
+  Response.json(await runRest(catalogOperation, req), { headers: { 'Cache-Control': 'no-cache' } }),
+);
 
 export const OPTIONS = preflight;

@@ -1,12 +1,10 @@
 // GET /api/places: address, street and municipality search
-import { parseMax, searchPlaces } from '@/lib/places';
-import { preflight, route, searchParams } from '@/lib/http';
+import { preflight, route } from '@/lib/http';
+import { runRest } from '@/lib/operation/rest';
+import { placesOperation } from '@/lib/places/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (req) => {
-  const q = searchParams(req);
-  return Response.json(await searchPlaces(q.query ?? '', parseMax(q.max)));
-});
+export const GET = route(async (req) => Response.json(await runRest(placesOperation, req)));
 
 export const OPTIONS = preflight;

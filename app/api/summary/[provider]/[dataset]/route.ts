@@ -1,13 +1,12 @@
 // GET /api/summary/{provider}/{dataset}: the dataset in numbers for Slovakia or one municipality.
-import { preflight, route, searchParams } from '@/lib/http';
-import { summarizeDataset } from '@/lib/summary';
+import { preflight, route } from '@/lib/http';
+import { runRest } from '@/lib/operation/rest';
+import { summaryOperation } from '@/lib/summary/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route<{ provider: string; dataset: string }>(async (req, { params }) => {
-  const { municipality, ...datasetParams } = searchParams(req);
-  const summary = await summarizeDataset({ ...(await params), municipality, params: datasetParams });
-  return Response.json(summary, { headers: { 'Cache-Control': 'no-store' } });
-});
+export const GET = route<{ provider: string; dataset: string }>(async (req, { params }) =>
+  Response.json(await runRest(summaryOperation, req, await params), { headers: { 'Cache-Control': 'no-store' } }),
+);
 
 export const OPTIONS = preflight;

@@ -1,0 +1,42 @@
+// The MCP tool `catalog`: approved datasets ordered by match, `pointQuery` with a point (lib/operation).
+import { z } from 'zod';
+import { defineOperation } from '@/lib/operation/define';
+import { lonLat } from '@/lib/operation/fields';
+import { catalogDataset } from '@/lib/providers/operation';
+import { MAX_CATALOG_SEARCH_LENGTH, searchCatalog } from './search';
+
+export const catalogSearchInput = z.object({
+  search: z
+    .string()
+    .max(MAX_CATALOG_SEARCH_LENGTH)
+    .optional()
+    .describe('Free text matched against titles, keywords, use cases and descriptions (Slovak or English, diacritics optional), e.g. "povodne", "chránené územia".'),
+  point: lonLat.optional().describe('`[lon, lat]` in WGS84, e.g. [17.107, 48.148] for Bratislava: marks the datasets that answer `nearby` there.'),
+});
+
+export const catalogSearchEntry = catalogDataset
+  .extend({
+    score: z.number().min(0).describe('Match score of the text (0 without text); higher is better.'),
+    pointQuery: z.boolean().optional().describe('Present with a point: whether `nearby` can answer for this dataset there.'),
+  })
+  .meta({ id: 'CatalogSearchEntry' });
+
+export const catalogSearchResult = z
+  .object({
+    search: z.string().nullable(),
+    point: lonLat.nullable(),
+    count: z.int().min(0),
+    datasets: z.array(catalogSearchEntry),
+  })
+  .meta({ id: 'CatalogSearchResult' });
+
+export const catalogSearchOperation = defineOperation({
+  id: 'searchCatalog',
+  tags: ['catalog'],
+  summary: 'Approved datasets ordered by match',
+  description: 'The catalog entries (as GET /api/catalog) matching a text, best first; with a point each carries `pointQuery`.',
+  input: catalogSearchInput,
+  output: catalogSearchResult,
+  errors: [],
+  run: searchCatalog,
+});

@@ -1,0 +1,66 @@
+// GET /api/data/{provider}/{dataset} and the MCP tool `fetch_data`: declared operations (lib/operation).
+// The REST route streams the cached bytes itself (lib/data/proxy.ts) and parses its query with
+// dataQueryInput (lib/data/query.ts); the operation declares that input and the answer for OpenAPI.
+import { z } from 'zod';
+import { defineOperation } from '@/lib/operation/define';
+import { bbox, datasetKey, datasetParams, protocolRef, zoom } from '@/lib/operation/fields';
+import { PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { DEFAULT_EXTRACT_FEATURES, extractDataset, MAX_EXTRACT_FEATURES } from './extract';
+import { dataQueryInput } from './query';
+
+/** The protocol FeatureCollection as the portal serves it. */
+export const dataResponse = z
+  .intersection(
+    protocolRef('Data'),
+    z.object({
+      dm: z
+          .object({ protocol: z.string().optional().describe(`Always ${PROTOCOL_VERSION} in the portal's answers.`), dataset: datasetKey.optional() })
+        .optional()
+        .describe('The collection `dm`; the portal sets `protocol`, `dataset`, `generated` and `ttl`.'),
+      features: z.array(
+        z.object({
+          properties: z
+            .record(z.string(), z.unknown())
+            .nullable()
+            .optional()
+            .describe('The feature properties plus the provider’s dm extras as `__dm_title`, `__dm_description`, `__dm_url`, `__dm_color`, `__dm_chart`, and `__dm_trend` (`roste`, `stagnuje` or `klesá`) for trend colouring.'),
+        }),
+      ),
+    }),
+  )
+  .meta({
+    id: 'DataResponse',
+    description:
+      'The protocol FeatureCollection as the portal serves it: feature `dm` members moved to `properties.__dm_title|__dm_description|__dm_url|__dm_color|__dm_chart` (plus `__dm_trend` for trend colouring), and the collection `dm` with `protocol`, `dataset`, `generated`, `ttl`.',
+  });
+
+export const dataOperation = defineOperation({
+  id: 'getDatasetData',
+  tags: ['data'],
+  summary: 'Dataset as GeoJSON through the portal cache',
+  description:
+    'The dataset’s FeatureCollection from the portal cache. Datasets whose source mode is `bbox` need `bbox` and `zoom` (the portal aligns the bbox outward to the tile grid). Below `coverage.minZoom` the answer is empty with `dm.notice`. When the source fails and a copy exists, the copy is served with `X-DM-Cache: stale` and a notice. Providers awaiting approval are served too.',
+  input: dataQueryInput,
+  output: dataResponse,
+  errors: ['display_only', 'raster_dataset', 'unknown_dataset', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
+  rest: { method: 'get', path: '/api/data/{provider}/{dataset}', from: 'query', datasetPath: true, params: 'flat' },
+});
+
+export const fetchDataInput = z.object({
+  dataset: datasetKey.describe('Dataset key `provider/dataset` from the catalog tool.'),
+  bbox: bbox.optional(),
+  municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name, code or `<region-slug>/<municipality-slug>` (as in summary).'),
+  zoom: zoom.optional().describe('Map zoom 0-24 for datasets loaded per viewport (default 12 or the dataset minimum).'),
+  params: datasetParams.optional(),
+  maxFeatures: z.int().min(1).max(MAX_EXTRACT_FEATURES).default(DEFAULT_EXTRACT_FEATURES).describe(`Most objects to return, 1-${MAX_EXTRACT_FEATURES}.`),
+});
+
+export const fetchDataOperation = defineOperation({
+  id: 'fetchData',
+  summary: 'A dataset’s objects for a bbox or a municipality, cut to maxFeatures',
+  description: 'A FeatureCollection as the data endpoint serves it; `dm.total` tells how many matched, `dm.truncated` whether some were left out.',
+  input: fetchDataInput,
+  output: dataResponse,
+  errors: ['display_only', 'raster_dataset', 'unknown_dataset', 'unknown_place', 'ambiguous_place', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
+  run: async (input) => (await extractDataset({ ...input, bbox: input.bbox as [number, number, number, number] | undefined })).collection,
+});

@@ -1,0 +1,32 @@
+// The MCP tool `documentation`: the portal's documents as markdown (lib/operation).
+import { z } from 'zod';
+import { defineOperation } from '@/lib/operation/define';
+import { DOC_SLUGS, DOC_TOPICS } from './documents';
+import { loadDocumentByTopic } from './load';
+
+export const documentationInput = z.object({
+  topic: z
+    .enum(DOC_TOPICS, { message: `expected one of ${DOC_TOPICS.join(', ')}` })
+    .describe('`ai-agents` (tools and endpoints), `ai-assistants` (connecting an assistant), `protocol` (every manifest and data field), `providers` (guide for data providers), `api` (REST endpoints), `about` (the project, sources, licences).'),
+});
+
+export const documentationResult = z.object({
+  topic: z.enum(DOC_TOPICS),
+  slug: z.enum(DOC_SLUGS).describe('The document at `/dokumentacia/{slug}.md`.'),
+  title: z.string(),
+  markdown: z.string().describe('The document (Slovak markdown).'),
+});
+
+export const documentationOperation = defineOperation({
+  id: 'documentation',
+  summary: 'A portal document as markdown',
+  description: 'The same text as `/dokumentacia/{slug}.md`.',
+  input: documentationInput,
+  output: documentationResult,
+  invalidCode: 'invalid_input',
+  errors: [],
+  run: async ({ topic }) => {
+    const { info, markdown } = await loadDocumentByTopic(topic);
+    return { topic, slug: info.slug, title: info.title, markdown };
+  },
+});

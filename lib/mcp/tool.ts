@@ -1,0 +1,108 @@
+// An MCP tool derived from a declared operation (lib/operation): its inputSchema and outputSchema are
+// the operation's zod schemas as JSON Schema, built once per process; a call parses the arguments
+// with the operation's own input (the field's error code on failure), runs the service and answers
+// the result as structuredContent plus the same JSON as text. A failure is `isError: true` with the
+// JSON `{ error, code }` the REST API would send.
+import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { z } from 'zod';
+import { ApiError, isApiError } from '@/lib/errors';
+import { zodToApiError, type Operation } from '@/lib/operation/define';
+import { standalone } from '@/lib/operation/json-schema';
+import { objectShape } from '@/lib/operation/rest';
+import { z as zod } from 'zod';
+
+/** What a tool call knows about its request. */
+export interface ToolContext {
+  clientAddress: string;
+  /** The portal's public origin, for absolute links. */
+  baseUrl: string;
+}
+
+export interface ToolSpec<I extends z.ZodType, O extends z.ZodType, C, S extends z.ZodType> {
+  name: string;
+  title: string;
+  description: string;
+  annotations: ToolAnnotations;
+  operation: Operation<I, O, C>;
+  /** Argument names that differ from the operation's input (`maxResults` -> `max`). */
+  rename?: Record<string, string>;
+  /** The operation's context from the request's (register_provider: the client address). */
+  context?: (ctx: ToolContext) => C;
+  /** The tool's result schema when it adds members to the operation's (absolute links). */
+  output?: S;
+  /** The structured result from the operation's (default: the same object). */
+  structured?: (result: z.input<O>, ctx: ToolContext) => z.input<S>;
+  /** A one-line human summary before the JSON text. */
+  headline?: (result: z.input<O>, input: z.output<I>) => string;
+}
+
+export interface PortalTool {
+  name: string;
+  /** The tools/list entry (schemas built on first use, then kept). */
+  definition(): Tool;
+  call(args: Record<string, unknown> | undefined, ctx: ToolContext): Promise<CallToolResult>;
+}
+
+export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false } as const;
+/** Read-only, but reaches external provider services. */
+export const READ_ONLY_OPEN = { ...READ_ONLY, openWorldHint: true } as const;
+
+/** The tool result of a failure: the REST error body as JSON text (no structuredContent: it would not match outputSchema). */
+export function toolError(err: unknown): CallToolResult {
+  if (!isApiError(err)) console.error('[mcp] tool failed', err);
+  const api = isApiError(err) ? (err as ApiError) : new ApiError('internal_error', 'Internal error; it has been logged.');
+  return { isError: true, content: [{ type: 'text', text: JSON.stringify(api.toBody()) }] };
+}
+
+/** A successful result: an optional headline, then the structured result as JSON text. */
+export function toolResult(structured: Record<string, unknown>, headline?: string): CallToolResult {
+  const json = JSON.stringify(structured);
+  return {
+    content: headline ? [{ type: 'text', text: headline }, { type: 'text', text: json }] : [{ type: 'text', text: json }],
+    structuredContent: structured,
+  };
+}
+
+export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S extends z.ZodType = O>(spec: ToolSpec<I, O, C, S>): PortalTool {
+  const op = spec.operation;
+  const toTool = new Map(Object.entries(spec.rename ?? {}).map(([tool, opName]) => [opName, tool]));
+  const fromTool = new Map(Object.entries(spec.rename ?? {}));
+  let definition: Tool | undefined;
+
+  const build = (): Tool => {
+    const shape: Record<string, z.ZodType> = {};
+    for (const [name, field] of Object.entries(objectShape(op.input))) shape[toTool.get(name) ?? name] = field;
+    const outputSchema = standalone(spec.output ?? op.output, 'output');
+    return {
+      name: spec.name,
+      title: spec.title,
+      description: spec.description,
+      inputSchema: standalone(zod.object(shape), 'input') as Tool['inputSchema'],
+      // MCP requires an object schema at the root (an allOf of objects is one).
+      outputSchema: { type: 'object', ...outputSchema } as Tool['outputSchema'],
+      annotations: { title: spec.title, ...spec.annotations },
+    };
+  };
+
+  return {
+    name: spec.name,
+    definition: () => (definition ??= build()),
+    async call(args, ctx) {
+      try {
+        const raw: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(args ?? {})) raw[fromTool.get(k) ?? k] = v;
+        const parsed = op.input.safeParse(raw);
+        if (!parsed.success) {
+          throw zodToApiError(parsed.error, op.invalidCode, (path) => path.map((p, i) => (i === 0 ? (toTool.get(String(p)) ?? String(p)) : String(p))).join('.'));
+        }
+        if (!op.run) throw new Error(`operation ${op.id} has no service function`);
+        const input = parsed.data as z.output<I>;
+        const result = await op.run(input, spec.context ? spec.context(ctx) : (undefined as C));
+        const structured = (spec.structured ? spec.structured(result, ctx) : result) as Record<string, unknown>;
+        return toolResult(structured, spec.headline?.(result, input));
+      } catch (err) {
+        return toolError(err);
+      }
+    },
+  };
+}

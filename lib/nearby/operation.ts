@@ -1,0 +1,75 @@
+// GET /api/nearby and the MCP tool `nearby`: one declared operation (lib/operation).
+import { z } from 'zod';
+import { defineOperation } from '@/lib/operation/define';
+import { datasetKey, isoDateTime, lonLat } from '@/lib/operation/fields';
+import { nearbyInput } from './query';
+import { answerNearby } from './service';
+
+export const labelledValue = z
+  .object({
+    label: z.string().describe('Field label (with unit) from the dataset’s `fields`; raster: the source’s attribute name.'),
+    value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+    description: z.string().optional(),
+    legend: z.string().optional().describe('Human meaning of a code.'),
+  })
+  .meta({ id: 'LabelledValue' });
+
+export const nearbyHit = z
+  .object({
+    title: z.string(),
+    distance: z.number().min(0).describe('Metres; 0 = the point lies inside the object.'),
+    values: z.array(labelledValue),
+    url: z.string().optional(),
+  })
+  .meta({ id: 'NearbyHit' });
+
+export const nearbyResultEntry = z
+  .object({
+    dataset: datasetKey,
+    title: z.string(),
+    provider: z.string().describe('Provider name.'),
+    attribution: z.string(),
+    license: z.string().optional(),
+    status: z
+      .enum(['ok', 'unavailable', 'error'])
+      .describe('`ok`: the query ran (empty `hits` = nothing near); `unavailable`: no value at a point; `error`: the source failed (`error`, `code`).'),
+    count: z.int().min(0).optional().describe('Objects in the vicinity (GeoJSON).'),
+    radius: z.number().min(0).optional().describe('Effective radius in metres (reduced for datasets loaded only at high zoom).'),
+    notice: z.string().optional(),
+    hits: z.array(nearbyHit),
+    description: z.string().optional().describe('Raster datasets: what the values mean.'),
+    legend: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() })).optional(),
+    error: z.string().optional(),
+    code: z.string().optional(),
+  })
+  .meta({ id: 'NearbyResultEntry' });
+
+export const nearbyResult = z
+  .object({
+    place: z.object({ name: z.string(), type: z.string(), point: lonLat }).optional().describe('Present when `place` was used.'),
+    point: lonLat,
+    radius: z.number().min(1).describe('Metres.'),
+    generated: isoDateTime,
+    results: z.array(nearbyResultEntry),
+    skipped: z.array(z.object({ dataset: datasetKey, title: z.string() })).describe('Datasets over the limit of the automatic selection.'),
+    map: z.string().describe('Map link with the chosen datasets and the point, with a zoom fragment.'),
+  })
+  .meta({ id: 'NearbyResult' });
+
+export const nearbyOperation = defineOperation({
+  id: 'nearby',
+  tags: ['places'],
+  summary: 'What is at and around a point',
+  description: [
+    'Rules: (1) exactly one of `datasets`, `purpose`, `search` (else `missing_dataset_selection`); (2) `point` or `place` (else `missing_place`; a place not found is 404 `unknown_place`);',
+    '(3) automatic selection takes only datasets able to answer at a point, risks and restrictions first, the rest listed in `skipped`;',
+    '(4) GeoJSON datasets: objects within `radius`, nearest first, `distance` 0 = inside the area; datasets loaded only at high zoom shrink the radius (`notice`); whole datasets return at least the nearest object;',
+    '(5) raster datasets: the source is queried at the point (WMS GetFeatureInfo, ArcGIS identify) and values carry the source’s field names;',
+    '(6) values are human-labelled, without geometries, with attribution and a map link.',
+  ].join(' '),
+  input: nearbyInput,
+  output: nearbyResult,
+  errors: ['missing_place', 'missing_dataset_selection', 'unknown_place', 'unknown_dataset', 'geocoding_unavailable'],
+  rest: { method: 'get', path: '/api/nearby', from: 'query', params: 'dotted' },
+  run: answerNearby,
+});

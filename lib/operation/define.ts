@@ -1,0 +1,87 @@
+// One declared operation per job: the zod input (the spec's limits, the error code of each field),
+// the zod result and the service function. REST handlers (lib/operation/rest.ts), MCP tools
+// (lib/mcp/tools/*) and /openapi.json (lib/openapi) are all derived from it, so a limit or a field
+// is written once. See lib/operation/README.md.
+import { z } from 'zod';
+import { ApiError, type ErrorCode } from '@/lib/errors';
+
+/** Where a REST request's input comes from (lib/operation/rest.ts reads it, lib/openapi documents it). */
+export interface RestBinding {
+  method: 'get' | 'post';
+  path: string;
+  /** `query` (strings coerced to the input's types) or `body` (JSON). */
+  from: 'query' | 'body';
+  /** Path `{provider}/{dataset}` becomes the input member `dataset` (`provider/dataset` key). */
+  datasetPath?: boolean;
+  /**
+   * Dataset parameters in the query string become the input member `params`: `flat` = every member
+   * that is no input field (`rok=2021`), `dotted` = `{provider}/{dataset}.{param}` members.
+   */
+  params?: 'flat' | 'dotted';
+  /** Statuses of a successful answer (default ['200']). */
+  success?: string[];
+}
+
+export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, C> {
+  /** Operation id (OpenAPI operationId). */
+  id: string;
+  summary: string;
+  description: string;
+  tags?: string[];
+  input: I;
+  output: O;
+  /** Code of input the schema refuses (a refinement may name its own with `params: { code }`). */
+  invalidCode?: ErrorCode;
+  /** Codes the operation answers besides input errors (documented per HTTP status). */
+  errors: readonly ErrorCode[];
+  rest?: RestBinding;
+  /** The service; absent only where the route answers with its own responder (the data proxy's bytes). */
+  run?: (input: z.output<I>, ctx: C) => Promise<z.input<O>>;
+}
+
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, C = void> extends OperationSpec<I, O, C> {
+  invalidCode: ErrorCode;
+  /** Parses typed input (MCP arguments, a JSON body); failures throw ApiError with the field's code. */
+  parse(raw: unknown): z.output<I>;
+}
+
+/** The message of a zod failure, naming the field: `radius: Too big: expected number to be <=20000`. */
+export function zodMessage(err: z.ZodError, rename: (path: PropertyKey[]) => string = defaultPath): string {
+  const first = err.issues[0];
+  if (!first) return 'invalid input';
+  const name = rename(first.path);
+  const where = name ? `${name}: ` : '';
+  return `${where}${first.message}`;
+}
+
+function defaultPath(path: PropertyKey[]): string {
+  return path.map(String).join('.');
+}
+
+/** The ApiError of a zod failure: the first issue's own code (`params.code`) or `fallback`. */
+export function zodToApiError(err: z.ZodError, fallback: ErrorCode, rename?: (path: PropertyKey[]) => string): ApiError {
+  const first = err.issues[0] as (z.core.$ZodIssue & { params?: { code?: ErrorCode } }) | undefined;
+  const code = (first?.code === 'custom' && first.params?.code) || fallback;
+  return new ApiError(code, zodMessage(err, rename));
+}
+
+/** Parses with a schema; a failure throws the ApiError of its first issue (`field` names a lone value). */
+export function parseWith<T extends z.ZodType>(schema: T, raw: unknown, fallback: ErrorCode = 'invalid_query', field?: string): z.output<T> {
+  const r = schema.safeParse(raw);
+  if (!r.success) throw zodToApiError(r.error, fallback, field === undefined ? undefined : (path) => [field, ...path].map(String).join('.'));
+  return r.data;
+}
+
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, C = void>(spec: OperationSpec<I, O, C>): Operation<I, O, C> {
+  const invalidCode = spec.invalidCode ?? 'invalid_query';
+  return {
+    ...spec,
+    invalidCode,
+    parse: (raw) => parseWith(spec.input, raw, invalidCode),
+  };
+}
+
+/** A refinement issue carrying its own error code (e.g. `invalid_url`, `missing_place`). */
+export function codedIssue(code: ErrorCode, message: string, path: PropertyKey[] = []): z.core.$ZodRawIssue {
+  return { code: 'custom', message, path, params: { code }, input: undefined };
+}

@@ -1,0 +1,112 @@
+// Fields and result parts several operations share: a key, a point, a bbox, dataset parameters,
+// validator findings, and references to the protocol's own JSON Schemas (embedded, not copied).
+import { z } from 'zod';
+import { MAX_ZOOM } from '@/lib/protocol/types';
+import { codedIssue } from './define';
+
+/** Provider and dataset ids: 1-64 lowercase letters, digits and hyphens, not at either end. */
+const ID = '[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?';
+export const ID_PATTERN = new RegExp(`^${ID}$`);
+export const DATASET_KEY_PATTERN = new RegExp(`^${ID}/${ID}$`);
+
+export const idSchema = z.string().regex(ID_PATTERN, 'expected 1-64 lowercase letters, digits or hyphens');
+
+export const datasetKey = z
+  .string()
+  .trim()
+  .regex(DATASET_KEY_PATTERN, 'expected a `provider/dataset` key')
+  .meta({ id: 'DatasetKey', description: '`<provider_id>/<dataset_id>`.' });
+
+export const lonLat = z
+  .tuple([
+    z.number().min(-180, 'longitude must be within -180..180').max(180, 'longitude must be within -180..180'),
+    z.number().min(-90, 'latitude must be within -90..90').max(90, 'latitude must be within -90..90'),
+  ])
+  .meta({ id: 'LonLat', description: 'WGS84 `[lon, lat]`.' });
+
+/** `[minLon, minLat, maxLon, maxLat]` in WGS84, min below max. */
+export const bbox = z
+  .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
+  .superRefine((b, ctx) => {
+    if (b[0] >= b[2]) ctx.addIssue(codedIssue('invalid_query', 'minLon must be smaller than maxLon (order minLon,minLat,maxLon,maxLat).'));
+    else if (b[1] >= b[3]) ctx.addIssue(codedIssue('invalid_query', 'minLat must be smaller than maxLat (order minLon,minLat,maxLon,maxLat).'));
+  })
+  .describe('`[minLon, minLat, maxLon, maxLat]` in WGS84 (in a query string: `minLon,minLat,maxLon,maxLat`).');
+
+export const zoom = z.number().min(0).max(MAX_ZOOM).describe(`Map zoom 0-${MAX_ZOOM}.`);
+
+/** A dataset's own parameters `{ param: value }` in the protocol value formats. */
+export const datasetParams = z
+  .record(z.string(), z.string())
+  .describe('The dataset’s own parameters (catalog `params`) in the protocol value formats: enum `a`, multi-enum `a,b`, range `from,to`, date-range `YYYY-MM-DD,YYYY-MM-DD`. Omitted ones get their `default`.');
+
+export const isoDateTime = z.string().meta({ id: 'IsoDateTime', description: 'ISO 8601 timestamp.', format: 'date-time' });
+
+/**
+ * A part of the protocol's served JSON Schemas (manifest.json, data.json) by its component name
+ * (`ManifestCoverage`, `DataChart`, ...). Accepted as is here; the generated documents point at the
+ * embedded protocol schema (lib/operation/json-schema.ts), so the protocol is never written twice.
+ */
+export const protocolRefs = z.registry<{ ref: string }>();
+
+export function protocolRef(name: string): z.ZodType<unknown> {
+  const s = z.unknown();
+  protocolRefs.add(s, { ref: name });
+  return s;
+}
+
+/** A protocol object (`ManifestCoverage`, ...) typed as a plain object for TypeScript. */
+export function protocolObject(name: string): z.ZodType<Record<string, unknown>> {
+  const s = z.record(z.string(), z.unknown());
+  protocolRefs.add(s, { ref: name });
+  return s;
+}
+
+// --- validator reports (POST/GET /api/validate, registration `check`, MCP validate_*) ---
+
+export const finding = z
+  .object({
+    path: z.string().describe('JSON Pointer into the checked document without the leading `/` (`datasets/0/source/url`; empty = the document).'),
+    code: z.string(),
+    message: z.string(),
+    hint: z.string().optional().describe('How to fix it (recommendations).'),
+  })
+  .meta({ id: 'Finding' });
+
+export const validatorReport = z
+  .object({
+    valid: z.boolean().describe('True when there are no errors (recommendations do not count).'),
+    summary: z.string(),
+    errors: z.array(finding),
+    warnings: z.array(finding),
+  })
+  .meta({ id: 'ValidatorReport', description: 'The validator report: `valid`, a one-line `summary`, `errors` and `warnings` (recommendations).' });
+
+const liveMembers = {
+  manifestUrl: z.string(),
+  provider: z.object({ id: z.string(), name: z.string() }).nullable(),
+  datasets: z.array(
+    z.object({
+      id: z.string(),
+      request: z.string().describe('The URL of the test query (the first tile for raster datasets).'),
+      durationMs: z.number().min(0),
+      featureCount: z.int().min(0).nullable(),
+      errors: z.array(finding),
+      warnings: z.array(finding),
+    }),
+  ),
+};
+
+export const liveReport = validatorReport
+  .extend(liveMembers)
+  .meta({ id: 'LiveReport', description: 'Live test report: the validator report plus the provider and one test query per dataset.' });
+
+/** A static check's report or a live test's (POST /api/validate, MCP validate_manifest). */
+export const anyReport = validatorReport
+  .extend(z.object(liveMembers).partial().shape)
+  .meta({ id: 'Report', description: 'A validator report; a live test report also carries `manifestUrl`, `provider` and `datasets[]`.' });
+
+/** The `{ error, code }` body of every failure (some codes add `available`, `source` or `check`). */
+export const errorBody = z
+  .object({ error: z.string().describe('Human-readable message.'), code: z.string().describe('Machine-readable error code.') })
+  .meta({ id: 'Error', description: 'Every JSON error body: `{ error, code }`, with extra members for some codes (`available`, `source`, `check`).' });

@@ -1,0 +1,112 @@
+// REST input of an operation: the query string (strings coerced to the input's own types) or the
+// JSON body, plus the `{provider}/{dataset}` path and dataset parameters as the binding says. The
+// same binding is what /openapi.json documents (lib/openapi/operations.ts).
+import { z } from 'zod';
+import { ApiError } from '@/lib/errors';
+import { readJson, searchParams } from '@/lib/http';
+import type { Operation, RestBinding } from './define';
+
+type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; items?: z.ZodType[]; shape?: Record<string, z.ZodType> };
+
+const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
+
+/** The schema under optional/default/nullable/pipe wrappers: what the value itself must be. */
+export function baseSchema(s: z.ZodType): z.ZodType {
+  for (;;) {
+    const d = def(s);
+    if (d.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
+    else if (d.type === 'pipe' && d.in) s = d.in;
+    else return s;
+  }
+}
+
+export function schemaKind(s: z.ZodType): string {
+  return def(baseSchema(s)).type;
+}
+
+const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+
+function coerceScalar(schema: z.ZodType | undefined, raw: string): unknown {
+  const kind = schema ? schemaKind(schema) : 'string';
+  const s = raw.trim();
+  if (kind === 'number' || kind === 'int') return NUMBER.test(s) ? Number(s) : raw;
+  if (kind === 'boolean') return s === 'true' ? true : s === 'false' ? false : raw;
+  return raw;
+}
+
+/**
+ * One query-string member as the field's type: numbers parsed (strictly: `12abc` stays a string and
+ * fails as one), arrays and tuples split on commas (OpenAPI `style: form, explode: false`).
+ */
+export function coerceQueryValue(schema: z.ZodType, raw: string): unknown {
+  const base = baseSchema(schema);
+  const d = def(base);
+  if (d.type === 'array' || d.type === 'tuple') {
+    const parts = raw.split(',').map((p) => p.trim());
+    const items = d.type === 'tuple' ? parts : parts.filter(Boolean);
+    return items.map((p, i) => coerceScalar(d.type === 'tuple' ? d.items?.[i] : d.element, p));
+  }
+  return coerceScalar(base, raw);
+}
+
+/** The members of an object input (under refinements and transforms). */
+export function objectShape(input: z.ZodType): Record<string, z.ZodType> {
+  const shape = def(baseSchema(input)).shape;
+  if (!shape) throw new Error('a query-string input must be an object schema');
+  return shape;
+}
+
+/** `{provider}/{dataset}.{param}` as in map links. */
+const DOTTED_PARAM = /^([^/.]+\/[^/.]+)\.(.+)$/;
+
+/** The operation's input from a query string (plus path parameters), not yet validated. */
+export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>, query: Record<string, string>, path: Record<string, string> = {}): Record<string, unknown> {
+  const shape = objectShape(input);
+  const out: Record<string, unknown> = {};
+  const params: Record<string, unknown> = {};
+  for (const [name, raw] of Object.entries(query)) {
+    const field = shape[name];
+    if (field && name !== 'params' && !(binding.datasetPath && name === 'dataset')) {
+      // An empty member counts as absent (the field's default or its "missing" rule applies).
+      if (raw.trim() !== '') out[name] = coerceQueryValue(field, raw);
+      continue;
+    }
+    if (binding.params === 'flat') params[name] = raw;
+    else if (binding.params === 'dotted') {
+      const m = DOTTED_PARAM.exec(name);
+      if (m) ((params[m[1]] ??= {}) as Record<string, string>)[m[2]] = raw;
+    }
+  }
+  if (binding.params && Object.keys(params).length) out.params = params;
+  if (binding.datasetPath && shape.dataset) out.dataset = `${path.provider ?? ''}/${path.dataset ?? ''}`;
+  return out;
+}
+
+/** Parses a REST request into the operation's typed input (400 with the field's code on failure). */
+export async function restInput<I extends z.ZodType, O extends z.ZodType, C>(
+  op: Operation<I, O, C>,
+  req: Request,
+  path: Record<string, string> = {},
+): Promise<z.output<I>> {
+  const binding = op.rest;
+  if (!binding) throw new Error(`operation ${op.id} has no REST binding`);
+  if (binding.from === 'body') {
+    const body = await readJson(req);
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ApiError(op.invalidCode, 'Expected a JSON object.');
+    }
+    return op.parse(body);
+  }
+  return op.parse(queryInput(op.input, binding, searchParams(req), path));
+}
+
+/** Parses a REST request and runs the operation's service: the whole of a thin route handler. */
+export async function runRest<I extends z.ZodType, O extends z.ZodType, C>(
+  op: Operation<I, O, C>,
+  req: Request,
+  path: Record<string, string> = {},
+  ctx?: C,
+): Promise<z.input<O>> {
+  if (!op.run) throw new Error(`operation ${op.id} has no service function`);
+  return op.run(await restInput(op, req, path), ctx as C);
+}
