@@ -5,13 +5,14 @@ import compression from 'compression';
 import next from 'next';
 import { tryServeCachedData } from './lib/data';
 import { closeDatabase } from './lib/db';
-import { env } from './lib/env';
+import { env, environmentWarnings } from './lib/env';
 import { REMOTE_ADDR_HEADER, SERVER_COMPRESSES_HEADER } from './lib/http';
 import { rejectUndecodablePath, shapeMethodNotAllowed } from './lib/server-guards';
 import { prepareServer } from './lib/startup';
 
 export async function startServer(options: { dev?: boolean } = {}): Promise<http.Server> {
   const { port } = env();
+  for (const warning of environmentWarnings()) console.warn(`warning: ${warning}`);
   await prepareServer();
   const app = next({ dev: options.dev ?? false, dir: process.cwd(), port, hostname: '0.0.0.0' });
   await app.prepare();

@@ -33,6 +33,16 @@ const schema = z.object({
         .filter(Boolean),
     )
     .pipe(z.array(hostPort)),
+  MCP_ALLOWED_HOSTS: z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(hostPort)),
   TRUSTED_PROXIES: z
     .string()
     .optional()
@@ -68,7 +78,11 @@ export type Env = {
   pgliteDir: string;
   referenceDataDir: string | undefined;
   publicBaseUrl: string;
+  /** Whether PUBLIC_BASE_URL was set (else the local default, wrong for a public portal). */
+  publicBaseUrlSet: boolean;
   allowInsecureSources: string[];
+  /** Extra `host[:port]` names the MCP endpoint answers besides PUBLIC_BASE_URL's host (DNS-rebinding allowlist). */
+  mcpAllowedHosts: string[];
   trustedProxies: string[];
   basemapStyleUrl: string | undefined;
   manifestRefreshMinutes: number;
@@ -99,7 +113,9 @@ function load(): Env {
     pgliteDir: path.resolve(e.PGLITE_DIR),
     referenceDataDir,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
+    publicBaseUrlSet: e.PUBLIC_BASE_URL !== undefined,
     allowInsecureSources: e.ALLOW_INSECURE_SOURCES,
+    mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
     trustedProxies: e.TRUSTED_PROXIES,
     basemapStyleUrl: e.BASEMAP_STYLE_URL,
     manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
@@ -107,6 +123,17 @@ function load(): Env {
     nodeEnv: e.NODE_ENV,
     testDatabaseUrl: e.TEST_DATABASE_URL,
   });
+}
+
+/** Problems of a valid but doubtful configuration, logged once at start-up. */
+export function environmentWarnings(e: Env = env()): string[] {
+  const out: string[] = [];
+  if (e.nodeEnv === 'production' && !e.publicBaseUrlSet) {
+    out.push(
+      `PUBLIC_BASE_URL is not set: absolute links (nearby map links, MCP links, llms.txt, OpenAPI servers) point at ${e.publicBaseUrl} and the MCP endpoint answers only that host. Set PUBLIC_BASE_URL to the portal's public address (e.g. https://geodata.example.sk).`,
+    );
+  }
+  return out;
 }
 
 let cached: Env | undefined;

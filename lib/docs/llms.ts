@@ -34,7 +34,7 @@ export async function buildLlmsTxt(base: string = env().publicBaseUrl): Promise<
 
   lines.push('## MCP a API', '');
   lines.push(
-    `- ${link('MCP server', `${base}/mcp`)}: Streamable HTTP (POST), bez stavu, bez prihlásenia; nástroje documentation, schema, example, validate_manifest, validate_data, register_provider, catalog, find_place, nearby, summary, fetch_data`,
+    `- ${link('MCP server', `${base}/mcp`)}: Streamable HTTP (POST), bez stavu, bez prihlásenia; nástroje documentation, schema, example, validate_manifest, validate_data, register_provider, catalog, find_place, nearby, summary, fetch_data (výsledok = JSON odpoveď REST API v structuredContent aj v texte, chyby { error, code } s isError); zdroje: dokumentácia, JSON Schemy a vzory; výzvy co-je-na-adrese a porovnaj-obec`,
     `- ${link('OpenAPI 3.1', `${base}/openapi.json`)}: formálny popis všetkých koncových bodov so schémami odpovedí a kódmi chýb`,
     `- ${link('Katalóg (JSON)', `${base}/api/catalog`)}: schválení poskytovatelia a datasety s poľami, parametrami a odkazmi`,
     `- ${link('Schéma manifestu', `${base}/schema/0.1/manifest.json`)}: JSON Schema manifestu poskytovateľa (protokol 0.1)`,

@@ -23,7 +23,6 @@ export const documentationOperation = defineOperation({
   description: 'The same text as `/dokumentacia/{slug}.md`.',
   input: documentationInput,
   output: documentationResult,
-  invalidCode: 'invalid_input',
   errors: [],
   run: async ({ topic }) => {
     const { info, markdown } = await loadDocumentByTopic(topic);

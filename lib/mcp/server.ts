@@ -5,9 +5,20 @@
 // `isError: true` with the REST code (`invalid_query`, ...), not the SDK's validation text.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListResourcesRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  ReadResourceRequestSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { env } from '@/lib/env';
 import { PROTOCOL_VERSION } from '@/lib/protocol';
+import { getPrompt, listPrompts } from './prompts';
+import { listResources, readResource } from './resources';
 import type { PortalTool, ToolContext } from './tool';
 import { catalogTool } from './tools/catalog';
 import { documentationTool } from './tools/documentation';
@@ -24,7 +35,7 @@ import { validateManifestTool } from './tools/validate-manifest';
 export const MCP_SERVER_NAME = 'geodata-sk';
 
 const INSTRUCTIONS =
-  'Slovak public geodata portal. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
+  'Slovak public geodata portal. Resources: the documentation (markdown), JSON Schemas and samples; prompts co-je-na-adrese and porovnaj-obec. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
 
 /** The eleven tools of the spec, in its order. */
 export const TOOLS: readonly PortalTool[] = [
@@ -45,7 +56,7 @@ const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Geodáta Slovenska', version: PROTOCOL_VERSION },
-    { capabilities: { tools: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => t.definition()) }));
   server.setRequestHandler(CallToolRequestSchema, async (request) => {
@@ -53,21 +64,26 @@ export function createMcpServer(ctx: ToolContext): Server {
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; tools/list names the ${TOOLS.length} tools.`);
     return tool.call(request.params.arguments, ctx);
   });
+  server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(ctx.baseUrl) }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx.baseUrl, request.params.uri));
+  server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
+  server.setRequestHandler(GetPromptRequestSchema, (request) => getPrompt(request.params.name, request.params.arguments));
   return server;
 }
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /**
- * DNS-rebinding protection per the MCP transport guidance. The Host header must name this portal
- * (PUBLIC_BASE_URL's host, or localhost on PORT). The Origin header, when sent, must be one of
- * those too while the portal runs on a local address; a portal on a public name answers every
- * origin (the spec's CORS `*`), since a rebound request cannot carry our Host there.
+ * DNS-rebinding protection per the MCP transport guidance. The Host header must name this portal:
+ * PUBLIC_BASE_URL's host, the extra names of MCP_ALLOWED_HOSTS (another public name, an internal
+ * address behind a proxy), or localhost on PORT. The Origin header, when sent, must be one of those
+ * too while the portal runs on a local address; a portal on a public name answers every origin (the
+ * spec's CORS `*`), since a rebound request cannot carry our Host there.
  */
 export function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?: string[] } {
-  const { publicBaseUrl, port } = env();
+  const { publicBaseUrl, port, mcpAllowedHosts } = env();
   const base = new URL(publicBaseUrl);
-  const hosts = new Set<string>([base.host]);
+  const hosts = new Set<string>([base.host, ...mcpAllowedHosts]);
   for (const h of LOCAL_HOSTS) hosts.add(`${h}:${port}`);
   const allowedHosts = [...hosts];
   if (!LOCAL_HOSTS.has(base.hostname)) return { allowedHosts };
@@ -79,7 +95,32 @@ export function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?:
   return { allowedHosts, allowedOrigins: [...origins] };
 }
 
+function refusal(message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status: 403 });
+}
+
+/** A 403 that says why, for a Host or Origin outside the policy; null when the request may pass. */
+export function refuseForeignHost(req: Request): Response | null {
+  const { allowedHosts, allowedOrigins } = dnsRebindingPolicy();
+  const host = (req.headers.get('host') ?? '').toLowerCase();
+  if (!allowedHosts.includes(host)) {
+    return refusal(
+      `Host "${host || '(none)'}" is not served by this MCP endpoint (DNS-rebinding protection). Allowed hosts: ${allowedHosts.join(', ')}. ` +
+        'The operator sets PUBLIC_BASE_URL to the public address and may add names with MCP_ALLOWED_HOSTS.',
+    );
+  }
+  const origin = req.headers.get('origin');
+  if (origin && allowedOrigins && !allowedOrigins.includes(origin)) {
+    return refusal(
+      `Origin "${origin}" may not call this MCP endpoint (DNS-rebinding protection of a portal on a local address). Allowed origins: ${allowedOrigins.join(', ')}.`,
+    );
+  }
+  return null;
+}
+
 export async function handleMcpRequest(req: Request, clientAddress: string): Promise<Response> {
+  const refused = refuseForeignHost(req);
+  if (refused) return refused;
   const server = createMcpServer({ clientAddress, baseUrl: env().publicBaseUrl });
   const transport = new WebStandardStreamableHTTPServerTransport({
     sessionIdGenerator: undefined,

@@ -52,7 +52,7 @@ export const nearbyResult = z
     generated: isoDateTime,
     results: z.array(nearbyResultEntry),
     skipped: z.array(z.object({ dataset: datasetKey, title: z.string() })).describe('Datasets over the limit of the automatic selection.'),
-    map: z.string().describe('Map link with the chosen datasets and the point, with a zoom fragment.'),
+    map: z.string().describe('Absolute map link `{base_url}/?d=…#zoom/lat/lon` with the chosen datasets, their parameters and the point; open it to see the answer on the portal map.'),
   })
   .meta({ id: 'NearbyResult' });
 

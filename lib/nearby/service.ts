@@ -1,6 +1,7 @@
 // GET /api/nearby and the MCP `nearby` tool: what is at and around a point, per dataset. Every
 // dataset is asked concurrently and answers on its own entry: a failing source gives that entry
 // `status: error` with its code, never a failed answer.
+import { env } from '@/lib/env';
 import { ApiError, isApiError } from '@/lib/errors';
 import { searchPlaces } from '@/lib/places';
 import { findServedDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
@@ -95,7 +96,10 @@ function encodeValue(v: string): string {
   return encodeURIComponent(v).replace(/%2C/gi, ',');
 }
 
-/** `/?d=p/d&d=...&p/d.param=value#zoom/lat/lon`; parameters only where they differ from the default. */
+/**
+ * `{base_url}/?d=p/d&d=...&p/d.param=value#zoom/lat/lon` (the spec's map link, absolute so that an
+ * assistant can hand it to a person); parameters only where they differ from the default.
+ */
 export function mapLink(datasets: Array<{ served: ServedDataset; params: Record<string, string> }>, lon: number, lat: number, zoom: number): string {
   const parts: string[] = [];
   for (const { served } of datasets) parts.push(`d=${served.key}`);
@@ -108,7 +112,7 @@ export function mapLink(datasets: Array<{ served: ServedDataset; params: Record<
     }
     for (const [k, v] of Object.entries(params)) if (defaults[k] !== v) parts.push(`${served.key}.${k}=${encodeValue(v)}`);
   }
-  return `/?${parts.join('&')}#${zoom}/${lat.toFixed(5)}/${lon.toFixed(5)}`;
+  return `${env().publicBaseUrl}/?${parts.join('&')}#${zoom}/${lat.toFixed(5)}/${lon.toFixed(5)}`;
 }
 
 /** Resolves the place to a point: the first hit of the place search, or 404 unknown_place. */

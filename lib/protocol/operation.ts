@@ -15,7 +15,6 @@ export const schemaOperation = defineOperation({
   description: 'The documents served under `/schema/0.1/`.',
   input: schemaInput,
   output: z.looseObject({}).describe('The JSON Schema (draft 2020-12) or the OpenAPI 3.1 document.'),
-  invalidCode: 'invalid_input',
   errors: ['unknown_schema'],
   run: async ({ type }) => schemaDocument(type) as Record<string, unknown>,
 });
@@ -30,7 +29,6 @@ export const exampleOperation = defineOperation({
   description: 'The documents served under `/priklady/`.',
   input: exampleInput,
   output: z.looseObject({}).describe('The sample manifest or FeatureCollection.'),
-  invalidCode: 'invalid_input',
   errors: ['unknown_example'],
   run: async ({ name }) => exampleDocument(name) as Record<string, unknown>,
 });

@@ -102,7 +102,8 @@ export const registrationInput = z.object({
 export const registrationResult = z
   .object({
     registered: z.boolean().describe('True only in the 201 answer: this request registered the provider.'),
-    status: z.enum(['pending_review', 'approved']),
+    status: z.enum(['pending_review', 'approved']).describe('The provider’s approval now: `pending_review` also while a changed manifest awaits approval (the approved content stays served meanwhile).'),
+    changed: z.boolean().optional().describe('Present (true) when this registration found the manifest changed since the portal last read it; the change awaits approval.'),
     message: z.string(),
     provider: z.object({ id: idSchema, name: z.string() }),
     links: z.object({

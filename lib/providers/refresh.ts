@@ -19,7 +19,7 @@ import {
 } from './queries';
 import { pruneRegistrationAttempts } from './rate-limit';
 import { reseedBuiltInProvider } from './seed';
-import type { Approval, ProviderStatus } from './types';
+import type { Approval, ProviderRecord, ProviderStatus } from './types';
 import { RegistryError, registryWrite } from './write';
 
 export interface RefreshResult {
@@ -64,6 +64,47 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
     return { ok: false, status: 'id_mismatch', message: `The manifest now declares provider.id "${manifest.provider.id}", registered as "${id}".` };
   }
   return { ok: true, manifest, fingerprint: fingerprintOf(bytes) };
+}
+
+/**
+ * Stores a manifest whose bytes differ from the provider's current ones (in the caller's transaction):
+ * approval holds only for the approved fingerprint (also when the content returns to it), so a change
+ * of approved content awaits the operator again while the approved manifest keeps being served.
+ * Used by the refresh and by a registration of the same URL (lib/providers/registration.ts).
+ */
+export async function applyChangedManifest(
+  tx: Parameters<typeof getProviderById>[0],
+  row: ProviderRecord,
+  manifest: Manifest,
+  fingerprint: string,
+  actor: 'refresh' | 'registration',
+): Promise<{ approval: Approval; message: string }> {
+  const approval: Approval =
+    row.approval === 'rejected' ? 'rejected' : fingerprint === row.approvedFingerprint ? 'approved' : 'pending_review';
+  await updateProvider(tx, row.id, {
+    name: manifest.provider.name,
+    manifest,
+    fingerprint,
+    approval,
+    status: 'ok',
+    statusMessage: null,
+    checked: true,
+  });
+  await insertProviderEvent(tx, {
+    providerId: row.id, action: 'manifest_changed', fromApproval: row.approval, toApproval: approval,
+    fingerprint, actor, detail: { previousFingerprint: row.fingerprint },
+  });
+  const after = (await getProviderById(tx, { id: row.id }))!;
+  await replaceProviderDatasets(tx, after);
+  const message =
+    approval === 'pending_review' && row.approvedFingerprint
+      ? 'The manifest changed: it awaits approval; the approved manifest is served meanwhile.'
+      : approval === 'pending_review'
+        ? 'The manifest changed; it awaits approval.'
+        : approval === 'approved'
+          ? 'The manifest is back to the approved content.'
+          : 'The manifest changed; the provider stays rejected.';
+  return { approval, message };
 }
 
 /** Downloads one provider's manifest again and applies the result (see the file comment). */
@@ -118,36 +159,9 @@ export async function refreshProvider({ id }: { id: string }, sql?: Sql): Promis
         message: 'The manifest is unchanged.',
       };
     }
-    // Changed content: approval holds only for the approved fingerprint (also when content returns to it).
-    const approval: Approval =
-      row.approval === 'rejected' ? 'rejected' : result.fingerprint === row.approvedFingerprint ? 'approved' : 'pending_review';
-    await updateProvider(tx, id, {
-      name: result.manifest.provider.name,
-      manifest: result.manifest,
-      fingerprint: result.fingerprint,
-      approval,
-      status: 'ok',
-      statusMessage: null,
-      checked: true,
-    });
-    await insertProviderEvent(tx, {
-      providerId: id, action: 'manifest_changed', fromApproval: row.approval, toApproval: approval,
-      fingerprint: result.fingerprint, actor: 'refresh', detail: { previousFingerprint: row.fingerprint },
-    });
-    const after = (await getProviderById(tx, { id }))!;
-    await replaceProviderDatasets(tx, after);
+    const applied = await applyChangedManifest(tx, row, result.manifest, result.fingerprint, 'refresh');
     changed();
-    return {
-      id, outcome: 'changed' as const, approval, status: 'ok' as const, fingerprint: result.fingerprint,
-      message:
-        approval === 'pending_review' && row.approvedFingerprint
-          ? 'The manifest changed: it awaits approval; the approved manifest is served meanwhile.'
-          : approval === 'pending_review'
-            ? 'The manifest changed; it awaits approval.'
-            : approval === 'approved'
-              ? 'The manifest is back to the approved content.'
-              : 'The manifest changed; the provider stays rejected.',
-    };
+    return { id, outcome: 'changed' as const, approval: applied.approval, status: 'ok' as const, fingerprint: result.fingerprint, message: applied.message };
   }, client);
 }
 

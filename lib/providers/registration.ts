@@ -7,6 +7,7 @@ import { ApiError, isApiError } from '@/lib/errors';
 import type { Manifest } from '@/lib/protocol/types';
 import { runLiveTest, type LiveReport } from '@/lib/validator/live';
 import { reviewPath } from './links';
+import { applyChangedManifest } from './refresh';
 import {
   countPendingProviders,
   datasetLinks,
@@ -93,17 +94,21 @@ function providerDatasetLinks(p: ProviderRecord): string[] {
   return [...links];
 }
 
-function alreadyRegistered(p: ProviderRecord, report: LiveReport | null): RegistrationOutcome {
+function alreadyRegistered(p: ProviderRecord, report: LiveReport | null, changed = false): RegistrationOutcome {
   const status = p.approval === 'approved' ? 'approved' : 'pending_review';
+  const previouslyApproved = Boolean(p.approvedFingerprint) && p.approvedFingerprint !== p.fingerprint;
   return {
     httpStatus: 200,
     result: {
       registered: false,
       status,
+      ...(changed ? { changed: true } : {}),
       message:
         status === 'approved'
-          ? `This manifest URL is already registered as provider "${p.id}" and approved.`
-          : `This manifest URL is already registered as provider "${p.id}" and awaits the operator's approval.`,
+          ? `This manifest URL is already registered as provider "${p.id}" and approved${changed ? '; its manifest is back to the approved content' : ''}.`
+          : previouslyApproved
+            ? `This manifest URL is already registered as provider "${p.id}". Its manifest ${changed ? 'has changed' : 'changed'} since the operator approved it: the change awaits approval. Until then the catalog, search, llms.txt, MCP and the map keep showing the approved content; datasets new in the manifest are reachable only at their links, marked as unapproved.`
+            : `This manifest URL is already registered as provider "${p.id}" and awaits the operator's approval${changed ? ' (the changed manifest was stored)' : ''}.`,
       provider: { id: p.id, name: p.approvedManifest?.provider.name ?? p.name },
       links: { review: reviewPath(p.id), datasets: providerDatasetLinks(p) },
       check: checkOf(report),
@@ -147,7 +152,22 @@ export async function registerProvider({
   if (known?.approval === 'rejected') throw rejectedError(known);
 
   const live = await runLiveTest(manifestUrl);
-  if (known) return decideKnown(known, live.manifest, live.report);
+  if (known) {
+    const outcome = decideKnown(known, live.manifest, live.report);
+    if (!live.manifest || !live.fingerprint || live.fingerprint === known.fingerprint) return outcome;
+    // The same URL with other bytes: notice the change now, as the periodic refresh would later.
+    const manifest = live.manifest;
+    const fingerprint = live.fingerprint;
+    return guarded(() =>
+      registryWrite(async (tx, changed) => {
+        const row = await getProviderById(tx, { id: known.id, forUpdate: true });
+        if (!row || row.approval === 'rejected' || row.fingerprint === fingerprint) return row ? decideKnown(row, manifest, live.report) : outcome;
+        await applyChangedManifest(tx, row, manifest, fingerprint, 'registration');
+        changed();
+        return alreadyRegistered((await getProviderById(tx, { id: row.id }))!, live.report, true);
+      }, sql),
+    );
+  }
   if (!live.report.valid || !live.manifest || !live.fingerprint) {
     throw new ApiError('manifest_rejected', `The live test failed: ${live.report.summary}`, { extra: { check: live.report } });
   }

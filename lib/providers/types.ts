@@ -116,6 +116,8 @@ export interface PendingProvider {
 export interface RegistrationResult {
   registered: boolean;
   status: 'pending_review' | 'approved';
+  /** Present (true) when this registration found the manifest changed since the portal last read it. */
+  changed?: boolean;
   message: string;
   provider: { id: string; name: string };
   links: { review: string; datasets: string[] };

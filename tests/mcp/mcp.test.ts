@@ -1,4 +1,5 @@
 // The MCP server over real HTTP with the SDK's own client: every tool with good and bad arguments.
+import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -66,7 +67,7 @@ describe('MCP server', () => {
     expect(structured<{ markdown: string }>(ok).markdown).toMatch(/^# /);
     const bad = await call('documentation', { topic: 'nope' });
     expect(bad.isError).toBe(true);
-    expect(failure(bad)).toMatchObject({ code: 'invalid_input' });
+    expect(failure(bad)).toMatchObject({ code: 'invalid_query', error: expect.stringMatching(/^topic: /) });
   });
 
   test('schema and example answer known names; unknown ones carry `available`', async () => {
@@ -168,6 +169,20 @@ describe('MCP server', () => {
 describe('MCP over raw HTTP', () => {
   const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
+  /** fetch() sends the URL's host; node:http lets the test send another Host header, as a rebound request would. */
+  function postWithHost(host: string, body: string): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = http.request(`${server.url}/mcp`, { method: 'POST', headers: { ...headers, host } }, (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c: string) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+      });
+      req.on('error', reject);
+      req.end(body);
+    });
+  }
+
   test('malformed JSON-RPC answers a JSON-RPC error with a 4xx, not a 500', async () => {
     for (const body of ['{not json', '[]', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}']) {
       const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body });
@@ -176,11 +191,23 @@ describe('MCP over raw HTTP', () => {
     }
   });
 
-  test('DNS rebinding: a foreign Host or Origin is refused with 403', async () => {
+  test('DNS rebinding: a foreign Host or Origin is refused with 403 saying why; MCP_ALLOWED_HOSTS adds names', async () => {
     const init = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } });
     const evil = await fetch(`${server.url}/mcp`, { method: 'POST', headers: { ...headers, origin: 'http://evil.example.com' }, body: init });
     expect(evil.status).toBe(403);
+    expect(((await evil.json()) as { error: { message: string } }).error.message).toMatch(/Origin "http:\/\/evil.example.com".*DNS-rebinding.*Allowed origins: /);
+    const rebound = await postWithHost('evil.example.com', init);
+    expect(rebound.status).toBe(403);
+    expect((JSON.parse(rebound.body) as { error: { message: string } }).error.message).toMatch(/Host "evil.example.com" is not served.*Allowed hosts: .*MCP_ALLOWED_HOSTS/);
     const ok = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body: init });
     expect(ok.status).toBe(200);
+    process.env.MCP_ALLOWED_HOSTS = 'mcp.example.org';
+    resetEnvForTests();
+    try {
+      expect((await postWithHost('mcp.example.org', init)).status).toBe(200);
+    } finally {
+      delete process.env.MCP_ALLOWED_HOSTS;
+      resetEnvForTests();
+    }
   });
 });

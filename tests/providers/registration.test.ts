@@ -113,6 +113,38 @@ describe('the state table', () => {
     expect((await eventsOf(id)).map((e) => e.action)).toEqual(['registered', 'approved']);
   });
 
+  test('200 with changed: a manifest changed after approval awaits approval again; the approved one stays served', async () => {
+    const id = newId('chg');
+    const url = publish(server, testManifest(id, { title: 'Pôvodné body' }));
+    expect((await postRegistration({ manifestUrl: url }, address())).status).toBe(201);
+    await approveProvider({ id });
+    const approvedFingerprint = (await providerRow(id))!.fingerprint;
+
+    // The same URL now serves other bytes: a new title and a new dataset.
+    publish(server, testManifest(id, { datasets: [{ id: 'body', title: 'Zmenené body' }, { id: 'nove', title: 'Nové body' }] }));
+    const again = await postRegistration({ manifestUrl: url }, address());
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ registered: false, status: 'pending_review', changed: true, provider: { id } });
+    expect(again.body.message).toMatch(/awaits approval/);
+    expect(again.body.links.datasets).toEqual(expect.arrayContaining([`/mapa/${id}/body`, `/mapa/${id}/nove`]));
+
+    const row = await providerRow(id);
+    expect(row).toMatchObject({ approval: 'pending_review', approved_fingerprint: approvedFingerprint });
+    expect(row!.fingerprint).not.toBe(approvedFingerprint);
+    expect((await eventsOf(id)).map((e) => `${e.action}:${e.actor}`)).toEqual(['registered:registration', 'approved:operator', 'manifest_changed:registration']);
+    // The approved content is what the catalog and the data proxy serve; the new dataset is not in the catalog.
+    expect((await findServedDataset(id, 'body'))?.dataset.title).toBe('Pôvodné body');
+    expect((await findServedDataset(id, 'body'))?.provider.approval).toBe('approved');
+    const catalog = await getCatalog();
+    expect(catalog.datasets.filter((d) => d.providerId === id).map((d) => d.title)).toEqual(['Pôvodné body']);
+
+    // Registering the same bytes again changes nothing more.
+    const third = await postRegistration({ manifestUrl: url }, address());
+    expect(third.body).toMatchObject({ status: 'pending_review' });
+    expect(third.body.changed).toBeUndefined();
+    expect((await eventsOf(id)).length).toBe(3);
+  });
+
   test('409 id_taken: the same provider id from another URL', async () => {
     const id = newId();
     publish(server, testManifest(id));

@@ -1,13 +1,27 @@
 // MCP tool `catalog`: approved datasets ordered by match; `pointQuery` marks those that answer near a point.
-import { catalogSearchOperation } from '@/lib/catalog/operation';
+import { z } from 'zod';
+import { catalogSearchEntry, catalogSearchOperation, catalogSearchResult } from '@/lib/catalog/operation';
+import { absolute, catalogAbsoluteLinks } from '../links';
 import { defineTool, READ_ONLY } from '../tool';
+
+const output = catalogSearchResult.extend({
+  datasets: z.array(catalogSearchEntry.extend({ absoluteLinks: catalogAbsoluteLinks })),
+});
 
 export const catalogTool = defineTool({
   name: 'catalog',
   title: 'Katalóg datasetov',
   description:
-    'Lists the approved datasets of the portal as catalog entries (key `provider/dataset`, title, category, keywords, use cases, fields, parameters, licence, attribution, links). With `search` only matching datasets are returned, best match first. With `point` each dataset carries `pointQuery`: true when the `nearby` tool can answer for it at that point. Use the keys with nearby, summary and fetch_data.',
+    'Lists the approved datasets of the portal as catalog entries (key `provider/dataset`, title, category, keywords, use cases, fields, parameters, licence, attribution, `links` as paths and `absoluteLinks` as whole URLs to give a person). With `search` only matching datasets are returned, best match first. With `point` each dataset carries `pointQuery`: true when the `nearby` tool can answer for it at that point. Use the keys with nearby, summary and fetch_data.',
   annotations: READ_ONLY,
   operation: catalogSearchOperation,
+  output,
+  structured: (r, { baseUrl }) => ({
+    ...r,
+    datasets: r.datasets.map((d) => ({
+      ...d,
+      absoluteLinks: { data: absolute(baseUrl, d.links.data), map: absolute(baseUrl, d.links.map), ...(d.links.source ? { source: d.links.source } : {}) },
+    })),
+  }),
   headline: (r) => `${r.count} datasetov${r.search ? ` pre „${r.search}“` : ''}`,
 });
