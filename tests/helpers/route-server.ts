@@ -37,6 +37,9 @@ export async function serveRoutes(routes: Record<string, Partial<Record<string, 
       res.writeHead(599).end(String(err));
     }
   });
+  // Longer than a client's idle pause between calls on a busy machine: a connection the server closes
+  // just as the client reuses it fails with ECONNRESET (the portal's server.ts uses the same 65 s).
+  server.keepAliveTimeout = 65_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as AddressInfo).port;
   return {
