@@ -4,12 +4,11 @@
 // the result as structuredContent plus the same JSON as text. A failure is `isError: true` with the
 // JSON `{ error, code }` the REST API would send.
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ApiError, isApiError } from '@/lib/errors';
 import { zodToApiError, type Operation } from '@/lib/operation/define';
 import { standalone } from '@/lib/operation/json-schema';
 import { objectShape } from '@/lib/operation/rest';
-import { z as zod } from 'zod';
 
 /** What a tool call knows about its request. */
 export interface ToolContext {
@@ -77,7 +76,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
       name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: standalone(zod.object(shape), 'input') as Tool['inputSchema'],
+      inputSchema: standalone(z.object(shape), 'input') as Tool['inputSchema'],
       // MCP requires an object schema at the root (an allOf of objects is one).
       outputSchema: { type: 'object', ...outputSchema } as Tool['outputSchema'],
       annotations: { title: spec.title, ...spec.annotations },
