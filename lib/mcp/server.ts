@@ -5,8 +5,9 @@
 // `isError: true` with the REST code (`invalid_query`, ...), not the SDK's validation text.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { z } from 'zod';
 import {
-  CallToolRequestSchema,
+  type CallToolRequest,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -53,16 +54,25 @@ export const TOOLS: readonly PortalTool[] = [
 ];
 const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
+/**
+ * tools/call as the protocol layer parses it: leniently, so that the Server's own strict check of
+ * the request (which runs next) answers malformed params, e.g. `arguments` that are no object, with
+ * -32602 invalid params instead of the protocol layer's -32603 internal error.
+ */
+const CallToolRequestLenient = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Geodáta Slovenska', version: PROTOCOL_VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => t.definition()) }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = TOOLS_BY_NAME.get(request.params.name);
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${request.params.name} not found; tools/list names the ${TOOLS.length} tools.`);
-    return tool.call(request.params.arguments, ctx);
+  server.setRequestHandler(CallToolRequestLenient, async (request) => {
+    // The Server has checked the request against the MCP schema by now (see above).
+    const params = request.params as CallToolRequest['params'];
+    const tool = TOOLS_BY_NAME.get(params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Tool ${params.name} not found; tools/list names the ${TOOLS.length} tools.`);
+    return tool.call(params.arguments, ctx);
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(ctx.baseUrl) }));
   server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx.baseUrl, request.params.uri));

@@ -183,6 +183,13 @@ describe('MCP over raw HTTP', () => {
     });
   }
 
+  test('tools/call with arguments that are no object is -32602 invalid params, not an internal error', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'find_place', arguments: null } });
+    const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body });
+    expect(res.status).toBeLessThan(500);
+    expect(((await res.json()) as { error: { code: number } }).error.code).toBe(-32602);
+  });
+
   test('malformed JSON-RPC answers a JSON-RPC error with a 4xx, not a 500', async () => {
     for (const body of ['{not json', '[]', '{"jsonrpc":"2.0"}', '{"jsonrpc":"2.0","id":1,"method":"tools/call","params":"x"}']) {
       const res = await fetch(`${server.url}/mcp`, { method: 'POST', headers, body });
