@@ -137,6 +137,7 @@ function documentOperations(base: string): OpenApiDocument['paths'] {
       '`validate_manifest` (`manifest` or `manifestUrl`), `validate_data` (`data`, `dataset?`), `register_provider` (`manifestUrl`), `catalog` (`search?`, `point?` [lon, lat]; `pointQuery` marks datasets that answer nearby),',
       '`find_place` (`query`, `maxResults`), `nearby` (`point` or `place`; `datasets`, `purpose` or `search`; `radius`, `maxFeatures`, `params`), `summary` (`dataset`, `municipality?`, `params`),',
       '`fetch_data` (`dataset`, `bbox` or `municipality`, `zoom`, `params`, `maxFeatures`; GeoJSON truncated to `maxFeatures`; display-only datasets answer like the data endpoint’s 303).',
+      'Resources (resources/list, resources/read): the six documents (text/markdown), the protocol JSON Schemas and the samples (application/json), each under the URL it is served at. Prompts (prompts/list, prompts/get): `co-je-na-adrese` (adresa, ucel?) and `porovnaj-obec` (obec). A Host other than PUBLIC_BASE_URL\'s (or MCP_ALLOWED_HOSTS) is refused with 403 saying why (DNS-rebinding protection).',
       'Each tool declares `inputSchema` and `outputSchema`; a result carries `structuredContent` (for find_place, nearby and summary the very answer of the REST endpoint) and the same JSON as a text block, after an optional one-line summary. A failure, bad input included, is a result with `isError: true` whose text is the JSON `{ error, code }` the REST API would send (plus `available` for unknown_schema / unknown_example).',
     ].join(' '),
     requestBody: {
