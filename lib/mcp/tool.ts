@@ -88,7 +88,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
     definition: () => (definition ??= build()),
     async call(args, ctx) {
       try {
-        const raw: Record<string, unknown> = {};
+        const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         for (const [k, v] of Object.entries(args ?? {})) raw[fromTool.get(k) ?? k] = v;
         const parsed = op.input.safeParse(raw);
         if (!parsed.success) {

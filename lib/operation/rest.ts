@@ -62,10 +62,12 @@ const DOTTED_PARAM = /^([^/.]+\/[^/.]+)\.(.+)$/;
 /** The operation's input from a query string (plus path parameters), not yet validated. */
 export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>, query: Record<string, string>, path: Record<string, string> = {}): Record<string, unknown> {
   const shape = objectShape(input);
-  const out: Record<string, unknown> = {};
-  const params: Record<string, unknown> = {};
+  // Null-prototype objects and own-property look-ups: a member named `constructor` or `__proto__`
+  // is just an unknown member, never an inherited property.
+  const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const params: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   for (const [name, raw] of Object.entries(query)) {
-    const field = shape[name];
+    const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
     if (field && name !== 'params' && !(binding.datasetPath && name === 'dataset')) {
       // An empty member counts as absent (the field's default or its "missing" rule applies).
       if (raw.trim() !== '') out[name] = coerceQueryValue(field, raw);
@@ -74,7 +76,7 @@ export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'dataset
     if (binding.params === 'flat') params[name] = raw;
     else if (binding.params === 'dotted') {
       const m = DOTTED_PARAM.exec(name);
-      if (m) ((params[m[1]] ??= {}) as Record<string, string>)[m[2]] = raw;
+      if (m) ((params[m[1]] ??= Object.create(null)) as Record<string, string>)[m[2]] = raw;
     }
   }
   if (binding.params && Object.keys(params).length) out.params = params;
