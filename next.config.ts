@@ -1,4 +1,5 @@
 import type { NextConfig } from 'next';
+import { ogcHtmlRewrites } from './lib/ogc/html-routes';
 
 // PGlite and its extensions ship WASM and data files that must be loaded from node_modules at
 // run time, never bundled; postgres.js keeps native sockets. All stay external to the bundle.
@@ -15,6 +16,10 @@ const nextConfig: NextConfig = {
   // The build type-checks the application only; `npm run typecheck` covers tests and scripts too.
   typescript: { tsconfigPath: 'tsconfig.build.json' },
   typedRoutes: false,
+  // OGC API: one URL answers JSON to GIS clients and a Slovak page to people (f=html or a browser's
+  // Accept); the pages live under /ogc-html (lib/ogc/html-routes.ts).
+  rewrites: async () => ({ beforeFiles: ogcHtmlRewrites(), afterFiles: [], fallback: [] }),
+  headers: async () => [{ source: '/ogc/:path*', headers: [{ key: 'Vary', value: 'Accept' }] }],
 };
 
 export default nextConfig;

@@ -1,0 +1,35 @@
+// Shaping the OGC answers as web Responses (the route handlers stay one call each).
+import { baseUrl, searchParams } from '@/lib/http';
+import { MEDIA } from './links';
+import { HTML_PREFIX } from './html-routes';
+import type { OgcJsonAnswer, TileResult } from './service';
+
+/**
+ * JSON/GeoJSON of an OGC resource. HTML (f=html or a browser's Accept) is answered by the pages under
+ * /ogc-html, which next.config.ts rewrites such requests to; should one reach a route anyway (a
+ * deployment without the rewrites), it is redirected there.
+ */
+export async function ogcJson(
+  req: Request,
+  answer: (base: string, query: Record<string, string>) => Promise<OgcJsonAnswer>,
+  options: { html?: boolean } = {},
+): Promise<Response> {
+  const url = new URL(req.url);
+  if (options.html !== false && url.searchParams.get('f') === 'html') {
+    return new Response(null, { status: 303, headers: { Location: `${HTML_PREFIX}${url.pathname.slice('/ogc'.length)}${url.search}` } });
+  }
+  const a = await answer(baseUrl(), searchParams(req));
+  return new Response(JSON.stringify(a.body), { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
+}
+
+/** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches. */
+export async function ogcTile(req: Request, answer: (query: Record<string, string>) => Promise<TileResult>): Promise<Response> {
+  const t = await answer(searchParams(req));
+  const match = req.headers.get('if-none-match');
+  if (match && (match.trim() === '*' || match.split(',').some((m) => m.trim().replace(/^W\//, '') === t.etag))) {
+    return new Response(null, { status: 304, headers: t.headers });
+  }
+  if (!t.bytes) return new Response(null, { status: 204, headers: t.headers });
+  const body = new Uint8Array(t.bytes.buffer as ArrayBuffer, t.bytes.byteOffset, t.bytes.byteLength);
+  return new Response(body, { status: 200, headers: { 'Content-Type': MEDIA.mvt, ...t.headers } });
+}

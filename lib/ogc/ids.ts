@@ -1,0 +1,15 @@
+// Collection ids: a dataset key `<provider>/<dataset>` cannot be one path segment, so a collection
+// is `<provider>.<dataset>` (ids are lowercase letters, digits and hyphens, so the dot is unambiguous).
+
+const ID = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
+const COLLECTION_ID = new RegExp(`^(${ID})\\.(${ID})$`);
+
+export function collectionIdOf(datasetKey: string): string {
+  return datasetKey.replace('/', '.');
+}
+
+/** `{ providerId, datasetId }` of a collection id, or null when it cannot name a dataset. */
+export function parseCollectionId(collectionId: string): { providerId: string; datasetId: string } | null {
+  const m = COLLECTION_ID.exec(collectionId);
+  return m ? { providerId: m[1], datasetId: m[2] } : null;
+}

@@ -1,0 +1,172 @@
+// Acceptance with a real client: GDAL's OAPIF driver lists the collections, copies them to GeoPackage
+// and pages through them; GDAL's MVT driver decodes the vector tiles. Run on both database drivers.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { bboxPolygon, booleanIntersects } from '@turf/turf';
+import type { Feature } from 'geojson';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { env } from '@/lib/env';
+import { tileBounds, tileOf } from '@/lib/ogc/grid';
+import { serveApp, type AppServer } from '../helpers/app-server';
+import { checksum, gdal, readWithGdal } from './gdal';
+import { BIG_COUNT, startOgcFixture, viewportUniverse, type OgcFixture } from './fixtures';
+
+let fx: OgcFixture;
+let app: AppServer;
+let tmp: string;
+let ogcUrl: string;
+
+beforeAll(async () => {
+  fx = await startOgcFixture();
+  app = await serveApp(['/ogc', '/api/data', '/api/catalog']);
+  tmp = mkdtempSync(path.join(os.tmpdir(), 'ogc-gdal-'));
+  ogcUrl = `OAPIF:${env().publicBaseUrl}/ogc`;
+});
+
+afterAll(async () => {
+  await app?.close();
+  await fx?.close();
+  if (tmp) rmSync(tmp, { recursive: true, force: true });
+});
+
+const keyOf = (collectionId: string) => collectionId.replace('.', '/');
+
+async function apiData(collectionId: string, query = '') {
+  const res = await fetch(`${app.url}/api/data/${keyOf(collectionId)}${query}`);
+  expect(res.status).toBe(200);
+  return (await res.json()) as { features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }> };
+}
+
+describe('OAPIF driver', () => {
+  test('ogrinfo -so lists every approved GeoJSON collection and nothing else', async () => {
+    const out = await gdal(app, 'ogrinfo', ['-ro', '-so', ogcUrl]);
+    const listed = new Set([...out.matchAll(/^\d+: (\S+)/gm)].map((m) => m[1]));
+    // The oracle is the catalog (approved datasets), read over HTTP: every entry with a data link.
+    const catalog = (await (await fetch(`${app.url}/api/catalog`)).json()) as { datasets: Array<{ key: string; links: { data: string | null } }> };
+    const expected = new Set(catalog.datasets.filter((d) => d.links.data).map((d) => d.key.replace('/', '.')));
+    expect([...listed].sort()).toEqual([...expected].sort());
+    for (const id of [fx.ids.big, fx.ids.places, fx.ids.areas, fx.ids.viewport]) expect(listed).toContain(id);
+    for (const id of [fx.ids.hidden, fx.ids.raster, fx.ids.pending, fx.ids.rejected]) expect(listed).not.toContain(id);
+    expect(out).toMatch(new RegExp(`${fx.ids.areas.replace('.', '\\.')} \\(title: Test plochy\\) \\(Polygon\\)`));
+  });
+
+  test('ogr2ogr -f GPKG with limit=100 pages copies exactly what /api/data serves, each feature once', async () => {
+    const gpkg = path.join(tmp, 'body.gpkg');
+    const before = app.log.length;
+    await gdal(app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, fx.ids.big, '-oo', 'PAGE_SIZE=100']);
+    const pages = app.log.slice(before).filter((l) => l.includes(`/collections/${fx.ids.big}/items`));
+    // GDAL asks the first page once more to establish the layer's fields; then follows `next` links.
+    const offsets = new Set(pages.map((l) => Number(new URL(l.split(' ')[1], 'http://x').searchParams.get('offset') ?? 0)));
+    expect(pages.every((l) => l.includes('limit=100'))).toBe(true);
+    expect(offsets.size).toBe(BIG_COUNT / 100);
+
+    const copied = await readWithGdal(app, gpkg);
+    const served = await apiData(fx.ids.big);
+    expect(copied.features).toHaveLength(BIG_COUNT);
+    expect(served.features).toHaveLength(BIG_COUNT);
+    const ns = copied.features.map((f) => f.properties.n as number);
+    expect(new Set(ns).size).toBe(BIG_COUNT);
+    const keys = ['n', 'nazov', 'hodnota', 'kategoria', '__dm_title'];
+    expect(checksum(copied.features, keys)).toBe(checksum(served.features, keys));
+  });
+
+  test('ogr2ogr copies ids, nested values and polygons as /api/data serves them', async () => {
+    for (const [id, keys] of [
+      [fx.ids.places, ['nazov', 'pocet', '__dm_chart']],
+      [fx.ids.areas, ['nazov', 'rok']],
+    ] as const) {
+      const gpkg = path.join(tmp, `${id}.gpkg`);
+      await gdal(app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, id]);
+      const copied = await readWithGdal(app, gpkg);
+      const served = await apiData(id);
+      expect(copied.features.length).toBe(served.features.length);
+      expect(copied.features.length).toBeGreaterThan(0);
+      expect(checksum(copied.features, [...keys])).toBe(checksum(served.features, [...keys]));
+    }
+  });
+
+  test('a spatial filter reaches the server as bbox; a bbox-mode dataset is read tile by tile, each feature once', async () => {
+    const area = [17.1, 48.15, 17.3, 48.25];
+    const before = app.log.length;
+    const out = await readWithGdal(app, ogcUrl, [fx.ids.viewport, '-spat', ...area.map(String), '-oo', 'PAGE_SIZE=50']);
+    const requests = app.log.slice(before).filter((l) => l.includes('/items'));
+    expect(requests.some((l) => l.includes('bbox=17.1'))).toBe(true);
+    const got = out.features.map((f) => f.properties.k as number);
+    expect(new Set(got).size).toBe(got.length);
+    const expected = viewportUniverse()
+      .filter((f) => booleanIntersects(bboxPolygon(area as [number, number, number, number]), f as Feature))
+      .map((f) => f.properties.k);
+    expect(got.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
+
+    const all = await readWithGdal(app, ogcUrl, [fx.ids.viewport, '-oo', 'PAGE_SIZE=100']);
+    const ks = all.features.map((f) => f.properties.k as number);
+    expect(ks).toHaveLength(viewportUniverse().length);
+    expect(new Set(ks).size).toBe(ks.length);
+  });
+});
+
+describe('MVT driver', () => {
+  async function decodeTile(collectionId: string, z: number, x: number, y: number) {
+    const res = await fetch(`${app.url}/ogc/collections/${collectionId}/tiles/WebMercatorQuad/${z}/${y}/${x}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
+    const file = path.join(tmp, `${collectionId}-${z}-${x}-${y}.pbf`);
+    writeFileSync(file, Buffer.from(await res.arrayBuffer()));
+    return readWithGdal(app, file, ['-t_srs', 'EPSG:4326', '-oo', `X=${x}`, '-oo', `Y=${y}`, '-oo', `Z=${z}`]);
+  }
+
+  test('a tile of a whole dataset holds exactly the features inside it (plus the edge buffer)', async () => {
+    const served = await apiData(fx.ids.big);
+    const z = 8;
+    const { x, y } = tileOf(19.5, 48.5, z);
+    const decoded = await decodeTile(fx.ids.big, z, x, y);
+    const [w, s, e, n] = tileBounds(z, x, y);
+    const margin = ((e - w) * 64) / 4096;
+    const inside = served.features.filter((f) => {
+      const [lon, lat] = f.geometry.coordinates as number[];
+      return lon >= w && lon < e && lat > s && lat <= n;
+    });
+    const near = new Set(
+      served.features
+        .filter((f) => {
+          const [lon, lat] = f.geometry.coordinates as number[];
+          return lon >= w - margin && lon <= e + margin && lat >= s - margin && lat <= n + margin;
+        })
+        .map((f) => f.properties.n),
+    );
+    const got = decoded.features.map((f) => f.properties.n);
+    expect(inside.length).toBeGreaterThan(100);
+    for (const f of inside) expect(got).toContain(f.properties.n);
+    for (const k of got) expect(near.has(k)).toBe(true);
+    // Positions survive to the tile's resolution (4096 units per tile side).
+    const byN = new Map(served.features.map((f) => [f.properties.n, f.geometry.coordinates as number[]]));
+    for (const f of decoded.features) {
+      const [lon, lat] = f.geometry!.coordinates as number[];
+      const [lon0, lat0] = byN.get(f.properties.n)!;
+      expect(Math.abs(lon - lon0)).toBeLessThan((e - w) / 2048);
+      expect(Math.abs(lat - lat0)).toBeLessThan((n - s) / 2048);
+    }
+    expect(decoded.features[0].properties).toMatchObject({ nazov: expect.any(String), kategoria: expect.any(String) });
+  });
+
+  test('a z12 tile of a bbox-mode dataset is read through the proxy for that tile', async () => {
+    const z = 12;
+    const { x, y } = tileOf(17.2, 48.2, z);
+    const before = fx.server.log('/vyrez.json').length;
+    const decoded = await decodeTile(fx.ids.viewport, z, x, y);
+    const asked = fx.server.log('/vyrez.json').slice(before);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].query.zoom).toBe('12');
+    const [w, s, e, n] = tileBounds(z, x, y);
+    expect(asked[0].query.bbox.split(',').map(Number).map((v, i) => Math.abs(v - [w, s, e, n][i]) < 1e-6)).toEqual([true, true, true, true]);
+    const expected = viewportUniverse().filter((f) => {
+      if (f.geometry.type !== 'Point') return booleanIntersects(bboxPolygon([w, s, e, n]), f as Feature);
+      const [lon, lat] = f.geometry.coordinates as number[];
+      return lon >= w && lon < e && lat > s && lat <= n;
+    });
+    const got = new Set(decoded.features.map((f) => f.properties.k));
+    expect(expected.length).toBeGreaterThan(0);
+    for (const f of expected) expect(got.has(f.properties.k)).toBe(true);
+  });
+});
