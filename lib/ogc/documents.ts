@@ -1,7 +1,7 @@
 // The landing page, conformance declaration and the GeoJSON bodies of items and single features,
 // with their links (self, alternate, next, prev, collection).
 import { collectionIdOf } from './ids';
-import type { ItemsPage, OgcFeature, PagePosition } from './items';
+import { featureJson, type ItemsPage, type OgcFeature, type PagePosition } from './items';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 
 /**
@@ -82,6 +82,12 @@ export function itemsBody(base: string, datasetKey: string, selection: Selection
     ...(page.numberMatched !== undefined ? { numberMatched: page.numberMatched } : {}),
     numberReturned: page.features.length,
   };
+}
+
+/** The items body as JSON text: the page's features are joined from their cached texts. */
+export function itemsJson(base: string, datasetKey: string, selection: SelectionQuery, limit: number, at: PagePosition, page: ItemsPage): string {
+  const { type: _type, features, ...rest } = itemsBody(base, datasetKey, selection, limit, at, page);
+  return `{"type":"FeatureCollection","features":[${features.map(featureJson).join(',')}],${JSON.stringify(rest).slice(1)}`;
 }
 
 export function featureLinks(base: string, datasetKey: string, feature: OgcFeature, query: SelectionQuery, format: 'json' | 'html'): OgcLink[] {

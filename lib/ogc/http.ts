@@ -19,7 +19,7 @@ export async function ogcJson(
     return new Response(null, { status: 303, headers: { Location: `${HTML_PREFIX}${url.pathname.slice('/ogc'.length)}${url.search}` } });
   }
   const a = await answer(baseUrl(), searchParams(req));
-  return new Response(JSON.stringify(a.body), { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
+  return new Response(a.text ?? JSON.stringify(a.body), { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
 }
 
 /** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches. */

@@ -129,8 +129,27 @@ export function localId(f: DataFeature): string | number {
   return id;
 }
 
+const ogcFeatures = new WeakMap<DataFeature, OgcFeature>();
+const featureTexts = new WeakMap<OgcFeature, string>();
+
+/** The OGC form of a cached feature, made once per feature (paging and tiles ask for the same ones). */
 function toOgc(f: DataFeature, id: string | number): OgcFeature {
-  return { type: 'Feature', id, geometry: f.geometry, properties: f.properties };
+  let o = ogcFeatures.get(f);
+  if (!o || o.id !== id) {
+    o = { type: 'Feature', id, geometry: f.geometry, properties: f.properties };
+    ogcFeatures.set(f, o);
+  }
+  return o;
+}
+
+/** A feature's JSON text, serialised once per feature: a page is then the join of its features' texts. */
+export function featureJson(f: OgcFeature): string {
+  let text = featureTexts.get(f);
+  if (text === undefined) {
+    text = JSON.stringify(f);
+    featureTexts.set(f, text);
+  }
+  return text;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -4,7 +4,7 @@ import type { CacheState } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import type { ServedDataset } from '@/lib/providers';
 import { collectionDocument, collectionsDocument, findOgcDataset } from './collections';
-import { conformanceDocument, featureBody, itemsBody, landingDocument, type SelectionQuery } from './documents';
+import { conformanceDocument, featureBody, itemsJson, landingDocument, type SelectionQuery } from './documents';
 import { datasetParams, readItem, readItems, type ItemsPage } from './items';
 import { MEDIA } from './links';
 import { buildOgcApiDocument } from './openapi';
@@ -12,7 +12,9 @@ import { parseItemsQuery, parseSimpleQuery, type ItemsQuery } from './query';
 import { parseTileAddress, renderTile, tilesetDocument, tilesetsDocument, type TileAnswer } from './tiles';
 
 export interface OgcJsonAnswer {
+  /** The document, or its JSON text when already serialised. */
   body: unknown;
+  text?: string;
   type: string;
   headers: Record<string, string>;
 }
@@ -75,7 +77,8 @@ export async function itemsResult(collectionId: string, raw: Record<string, stri
 export async function items(base: string, collectionId: string, raw: Record<string, string>): Promise<OgcJsonAnswer> {
   const { served, query, selection, page } = await itemsResult(collectionId, raw);
   return {
-    body: itemsBody(base, served.key, selection, query.limit, { offset: query.offset, cursor: query.cursor }, page),
+    body: null,
+    text: itemsJson(base, served.key, selection, query.limit, { offset: query.offset, cursor: query.cursor }, page),
     type: MEDIA.geojson,
     headers: dataHeaders(page.cache, page.freshSeconds),
   };

@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const BENCHES = ['data', 'places', 'nearby', 'summary'] as const;
+const BENCHES = ['data', 'places', 'nearby', 'summary', 'ogc'] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected = wanted.length ? BENCHES.filter((b) => wanted.includes(b)) : BENCHES;
