@@ -258,7 +258,7 @@ export default function MapApp(props: MapAppProps) {
       enabled.map((d) => {
         const l = loads[d.key];
         const data = l && 'data' in l ? l.data : undefined;
-        return { dataset: d, data };
+        return { dataset: d, data, dataUrl: l && 'url' in l ? l.url : undefined };
       }),
     [enabled, loads],
   );

@@ -7,13 +7,15 @@ import Map, { Layer, NavigationControl, ScaleControl, Source, type MapRef } from
 import type { LayerProps, MapLayerMouseEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import type { StyleSpecification } from 'maplibre-gl';
 import { LAZY_BASEMAP_SOURCES } from '@/lib/basemap/style';
-import { datasetKeyOfLayer, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
+import { datasetKeyOfLayer, drawsFromTiles, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
 import type { Bbox } from '@/lib/map/data-request';
 import type { MapDataset, MapView } from '@/lib/map/types';
 
 export interface CanvasLayer {
   dataset: MapDataset;
   data?: GeoJSON.FeatureCollection;
+  /** The /api/data request behind `data` (large datasets are drawn from tiles with its parameters). */
+  dataUrl?: string;
 }
 
 export interface ClickedFeature {
@@ -146,9 +148,9 @@ export default function MapCanvas(props: CanvasProps) {
           <Layer id="focus-line" type="line" paint={{ 'line-color': '#0b5cad', 'line-width': 2.5 }} />
         </Source>
       )}
-      {layers.map(({ dataset, data }) => (
-        <Source key={dataset.key} id={sourceId(dataset.key)} {...(sourceForDataset(dataset, data) as SourceProps)}>
-          {layersForDataset(dataset).map((l) => (
+      {layers.map(({ dataset, data, dataUrl }) => (
+        <Source key={`${dataset.key}:${drawsFromTiles(dataset, data) ? 'tiles' : 'geojson'}`} id={sourceId(dataset.key)} {...(sourceForDataset(dataset, data, dataUrl) as SourceProps)}>
+          {layersForDataset(dataset, data).map((l) => (
             <Layer key={l.id} {...(l as LayerProps)} />
           ))}
         </Source>

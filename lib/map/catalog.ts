@@ -12,7 +12,12 @@ export function toMapDataset(entry: CatalogDataset, options: { pending?: boolean
     source: entry.source as unknown as SourceView,
     presentation: entry.presentation as MapDataset['presentation'],
     license: entry.license ?? null,
-    links: { data: entry.links.data, map: entry.links.map, source: entry.links.source ?? null },
+    links: {
+      data: entry.links.data,
+      map: entry.links.map,
+      source: entry.links.source ?? null,
+      ...(entry.links.tiles ? { ogc: entry.links.ogc ?? null, tiles: entry.links.tiles } : {}),
+    },
     ...(options.pending ? { pending: true } : {}),
   };
 }

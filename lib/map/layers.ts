@@ -3,8 +3,50 @@
 // outline, lines as lines), styled by the presentation's type; raster datasets read their tiles
 // directly from the provider's `source.tiles`, as the spec says.
 import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
+import { collectionIdOf } from '@/lib/ogc/ids';
 import { colorExpression, isHexColor } from './colors';
 import type { MapDataset } from './types';
+
+/**
+ * Above this many vertices a whole (`full`) dataset is drawn from the portal's vector tiles (OGC API
+ * – Tiles) instead of its GeoJSON. Measured in Chromium (`npm run bench -- map`, lib/map/README.md):
+ * up to ~9,000 vertices GeoJSON and tiles reach an idle map alike; from ~22,000 GeoJSON takes twice as
+ * long with main-thread tasks above half a second, growing with the data (1 M vertices: 14 s against 3 s).
+ */
+export const TILED_VERTEX_THRESHOLD = 20_000;
+
+const vertexCounts = new WeakMap<object, number>();
+
+/** Positions in a FeatureCollection (counted once per collection object). */
+export function countVertices(data: GeoJSON.FeatureCollection): number {
+  let n = vertexCounts.get(data);
+  if (n !== undefined) return n;
+  n = 0;
+  const visit = (c: unknown): void => {
+    if (!Array.isArray(c)) return;
+    if (typeof c[0] === 'number') n!++;
+    else for (const inner of c) visit(inner);
+  };
+  for (const f of data.features) if (f.geometry && 'coordinates' in f.geometry) visit(f.geometry.coordinates);
+  vertexCounts.set(data, n);
+  return n;
+}
+
+/**
+ * Whether the map draws this dataset from vector tiles: a whole dataset the portal offers as an OGC
+ * collection whose loaded data exceed TILED_VERTEX_THRESHOLD. (Viewport datasets stay GeoJSON: each
+ * answer is bounded by the source's limit, and tiles would multiply the requests to the provider.)
+ */
+export function drawsFromTiles(dataset: MapDataset, data?: GeoJSON.FeatureCollection): boolean {
+  if (dataset.source.type !== 'geojson' || dataset.source.mode === 'bbox' || !dataset.links.tiles || !data) return false;
+  return countVertices(data) > TILED_VERTEX_THRESHOLD;
+}
+
+/** The tile URL template with the dataset parameters of the data request (the tiles must show the same selection). */
+function tileTemplate(template: string, dataUrl?: string): string {
+  const query = dataUrl && dataUrl.includes('?') ? dataUrl.slice(dataUrl.indexOf('?') + 1) : '';
+  return query ? `${template}?${query}` : template;
+}
 
 export const POINT_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
 export const LINE_FILTER: FilterSpecification = ['match', ['geometry-type'], ['LineString', 'MultiLineString'], true, false];
@@ -28,8 +70,12 @@ function num(v: unknown, fallback: number, lo: number, hi: number): number {
   return typeof v === 'number' && Number.isFinite(v) ? Math.min(hi, Math.max(lo, v)) : fallback;
 }
 
-/** The MapLibre source of a dataset: its tiles for raster, the GeoJSON the portal served otherwise. */
-export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection): SourceSpecification {
+/**
+ * The MapLibre source of a dataset: its tiles for raster; the portal's vector tiles for large whole
+ * datasets (drawsFromTiles; `dataUrl` is the /api/data request whose parameters they repeat); the
+ * GeoJSON the portal served otherwise.
+ */
+export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection, dataUrl?: string): SourceSpecification {
   if (dataset.source.type === 'raster') {
     const s = dataset.source;
     const spec: SourceSpecification = {
@@ -41,6 +87,9 @@ export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureColl
     if (typeof s.minZoom === 'number') spec.minzoom = s.minZoom;
     if (typeof s.maxZoom === 'number') spec.maxzoom = s.maxZoom;
     return spec;
+  }
+  if (drawsFromTiles(dataset, data)) {
+    return { type: 'vector', tiles: [tileTemplate(dataset.links.tiles!, dataUrl)], maxzoom: 18, attribution: dataset.attribution };
   }
   return {
     type: 'geojson',
@@ -58,8 +107,15 @@ export function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'he
   return 'auto';
 }
 
-/** Every layer a dataset contributes, lowest first. */
-export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
+/** Every layer a dataset contributes, lowest first (reading the tiles' layer when drawn from vector tiles). */
+export function layersForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection): LayerSpecification[] {
+  const layers = geojsonLayers(dataset);
+  if (!drawsFromTiles(dataset, data)) return layers;
+  const sourceLayer = collectionIdOf(dataset.key);
+  return layers.map((l) => (l.type === 'raster' ? l : ({ ...l, 'source-layer': sourceLayer } as LayerSpecification)));
+}
+
+function geojsonLayers(dataset: MapDataset): LayerSpecification[] {
   const source = sourceId(dataset.key);
   const id = layerIdPrefix(dataset.key);
   const p = dataset.presentation ?? { type: 'auto' };

@@ -85,7 +85,8 @@ export interface MapDataset {
   temporal?: TemporalView;
   fields?: unknown;
   params?: unknown;
-  links: { data?: string | null; map: string; source?: string | null };
+  /** `ogc` and `tiles` (the OGC API collection and its vector tile template) for GeoJSON datasets the portal redistributes. */
+  links: { data?: string | null; map: string; source?: string | null; ogc?: string | null; tiles?: string | null };
   /** Set on dataset pages of providers awaiting approval. */
   pending?: boolean;
 }

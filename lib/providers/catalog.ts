@@ -1,7 +1,7 @@
 // GET /api/catalog: approved providers and datasets, the manifest fields without source URLs plus the
 // portal's own (key, category label, attribution, links). Built once per registry version.
 import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type Source } from '@/lib/protocol/types';
-import { datasetDataPath, datasetPagePath } from './links';
+import { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate } from './links';
 import { registrySnapshot, type RegistrySnapshot } from './served';
 import type { CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
 
@@ -57,6 +57,10 @@ export function catalogEntry(s: ServedDataset): CatalogDataset {
     map: datasetPagePath(providerId, datasetId),
   };
   if (s.displayOnly) links.source = originalServiceUrl(source);
+  if (source.type === 'geojson' && !s.displayOnly && s.provider.approval === 'approved') {
+    links.ogc = datasetOgcPath(providerId, datasetId);
+    links.tiles = datasetTilesTemplate(providerId, datasetId);
+  }
   return {
     key: s.key,
     providerId,

@@ -2,7 +2,7 @@
 // catalog and what the portal serves. See README.md for the states and what is served when.
 export { approveProvider, rejectProvider, unrejectProvider, type TransitionResult } from './approval';
 export { CATEGORY_LABELS, catalogEntry, getCatalog, normalizeCategory, originalServiceUrl } from './catalog';
-export { datasetDataPath, datasetPagePath, reviewPath } from './links';
+export { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate, reviewPath } from './links';
 export { listPendingProviders } from './pending';
 export {
   countPendingProviders,

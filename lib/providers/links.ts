@@ -14,3 +14,13 @@ export function datasetDataPath(providerId: string, datasetId: string): string {
 export function reviewPath(providerId: string): string {
   return `/neschvalene-data#${encodeURIComponent(providerId)}`;
 }
+
+/** The OGC API collection of a GeoJSON dataset (`/ogc/collections/<provider>.<dataset>`, lib/ogc/ids.ts). */
+export function datasetOgcPath(providerId: string, datasetId: string): string {
+  return `/ogc/collections/${encodeURIComponent(providerId)}.${encodeURIComponent(datasetId)}`;
+}
+
+/** The vector tile template of that collection (OGC API – Tiles, WebMercatorQuad; MapLibre fills `{z}`, `{x}`, `{y}`). */
+export function datasetTilesTemplate(providerId: string, datasetId: string): string {
+  return `${datasetOgcPath(providerId, datasetId)}/tiles/WebMercatorQuad/{z}/{y}/{x}`;
+}

@@ -34,6 +34,14 @@ export const catalogLinks = z.object({
   data: z.string().nullable().describe('Path of the data endpoint (`/api/data/...`); null for raster and display-only datasets.'),
   map: z.string().describe('Path of the dataset page (`/mapa/<provider>/<dataset>`).'),
   source: z.string().optional().describe('Display-only datasets: address of the original service.'),
+  ogc: z
+    .string()
+    .optional()
+    .describe('GeoJSON datasets the portal redistributes: path of the OGC API – Features collection (`/ogc/collections/<provider>.<dataset>`); add `/ogc` to QGIS as a WFS / OGC API – Features layer.'),
+  tiles: z
+    .string()
+    .optional()
+    .describe('The same datasets: vector tile template (`/ogc/collections/<provider>.<dataset>/tiles/WebMercatorQuad/{z}/{y}/{x}`, Mapbox Vector Tiles).'),
 });
 
 export const catalogDataset = z

@@ -86,7 +86,15 @@ export interface CatalogDataset {
   source: Omit<GeoJsonSource, 'url'> | RasterSource;
   presentation: Presentation;
   attribution: string;
-  links: { data: string | null; map: string; source?: string };
+  links: {
+    data: string | null;
+    map: string;
+    source?: string;
+    /** GeoJSON datasets redistributed by the portal: the OGC API collection (`/ogc/collections/<provider>.<dataset>`). */
+    ogc?: string;
+    /** The same datasets: the vector tile template (`{z}/{y}/{x}`) of that collection. */
+    tiles?: string;
+  };
 }
 
 export interface CatalogDocument {
