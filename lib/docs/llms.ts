@@ -20,6 +20,7 @@ function guidance(base: string): string {
     `Pre odpovede o konkrétnom mieste použite MCP server ${base}/mcp (nástroje \`find_place\`, \`nearby\`, \`summary\`, \`catalog\`) ` +
       `alebo REST API (\`/api/places\`, \`/api/nearby\`, \`/api/summary/{provider}/{dataset}\`, \`/api/catalog\`).`,
     'Súradnice sú WGS84 v poradí `lon,lat`. Chyby majú tvar `{ "error": "…", "code": "…" }`.',
+    `V GIS (QGIS, ArcGIS Pro, GDAL) sa portál pridá ako OGC API – Features: v QGIS Vrstva → Pridať vrstvu → Pridať vrstvu WFS / OGC API – Features, adresa ${base}/ogc.`,
     'Pri každom údaji uveďte atribúciu zdroja (pole `attribution`). Zoznam nižšie obsahuje len dáta schválené prevádzkovateľom portálu.',
   ].join(' ');
 }
@@ -37,6 +38,8 @@ export async function buildLlmsTxt(base: string = env().publicBaseUrl): Promise<
     `- ${link('MCP server', `${base}/mcp`)}: Streamable HTTP (POST), bez stavu, bez prihlásenia; nástroje documentation, schema, example, validate_manifest, validate_data, register_provider, catalog, find_place, nearby, summary, fetch_data (výsledok = JSON odpoveď REST API v structuredContent aj v texte, chyby { error, code } s isError); zdroje: dokumentácia, JSON Schemy a vzory; výzvy co-je-na-adrese a porovnaj-obec`,
     `- ${link('OpenAPI 3.1', `${base}/openapi.json`)}: formálny popis všetkých koncových bodov so schémami odpovedí a kódmi chýb`,
     `- ${link('Katalóg (JSON)', `${base}/api/catalog`)}: schválení poskytovatelia a datasety s poľami, parametrami a odkazmi`,
+    `- ${link('OGC API – Features a vektorové dlaždice', `${base}/ogc`)}: každý schválený dataset GeoJSON ako kolekcia (GeoJSON, HTML, stránkovanie, bbox, datetime) a dlaždice Mapbox Vector Tiles; pre QGIS (Pridať vrstvu WFS / OGC API – Features), GDAL (\`ogrinfo OAPIF:${base}/ogc\`) a ArcGIS Pro`,
+    `- ${link('OGC API (OpenAPI 3.0)', `${base}/ogc/api`)}: popis rozhrania OGC API s parametrami každej kolekcie`,
     `- ${link('Schéma manifestu', `${base}/schema/0.1/manifest.json`)}: JSON Schema manifestu poskytovateľa (protokol 0.1)`,
     `- ${link('Schéma dát', `${base}/schema/0.1/data.json`)}: JSON Schema dátovej odpovede (GeoJSON s doplnkami dm)`,
     `- ${link('Rozhranie poskytovateľa', `${base}/schema/0.1/provider-openapi.json`)}: čo implementuje poskytovateľ dát`,

@@ -124,7 +124,7 @@ describe('generated from the registry', () => {
     const after = await llms();
     const line = after.split('\n').find((l) => l.includes(`\`${key}\``));
     expect(line).toBe(
-      `- [${title}](${base()}/mapa/${id}/body): \`${key}\` · Testovací poskytovateľ ${id} · Body na skúšku registrácie. Dáta: [GeoJSON](${base()}/api/data/${id}/body).`,
+      `- [${title}](${base()}/mapa/${id}/body): \`${key}\` · Testovací poskytovateľ ${id} · Body na skúšku registrácie. Dáta: [GeoJSON](${base()}/api/data/${id}/body), [OGC API – Features](${base()}/ogc/collections/${id}.body).`,
     );
     expect(await fetchText(indexGet as Get, '/index.md', MD)).toContain(`\`${key}\``);
     const sources = await fetchText(sourcesGet as Get, '/zdroje.md', MD);

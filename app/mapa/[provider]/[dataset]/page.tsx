@@ -5,12 +5,15 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
+import { QgisHowTo } from '@/components/ogc/ogc-html';
 import { ApiUsage } from '@/components/site/api-usage';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/dataset-facts';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
+import { collectionIdOf } from '@/lib/ogc/ids';
+import { ogcRoot } from '@/lib/ogc/links';
 import { isNationwide } from '@/lib/map/catalog';
 import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/map/site-data';
 
@@ -79,6 +82,7 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
         <ParamsTable dataset={d} />
 
         <ApiUsage dataset={d} baseUrl={env().publicBaseUrl} />
+        {d.links.ogc && <QgisHowTo ogcUrl={ogcRoot(env().publicBaseUrl)} collectionId={collectionIdOf(d.key)} />}
 
         {towns.length > 0 && (
           <section aria-labelledby="towns-title">
