@@ -63,6 +63,7 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
       </p>
       {page.cache === 'stale' && page.notice && <div className="warning">{page.notice}</div>}
       {page.truncated && <div className="warning">Zdroj poslal len časť objektov (dosiahol svoj limit); niektoré objekty môžu chýbať.</div>}
+      <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Objekty">
       <table className="data" data-testid="ogc-items-table">
         <thead>
           <tr>
@@ -87,6 +88,7 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
           ))}
         </tbody>
       </table>
+      </div>
       <nav aria-label="Stránkovanie" className="inline-list" data-testid="ogc-paging">
         {prev && (
           <a href={prev.href} rel="prev">

@@ -1,0 +1,79 @@
+// The OGC API in a browser: one URL gives people a Slovak page in the site's chrome and GIS clients
+// JSON; the pages link collection -> items -> next page -> feature; dataset pages say how to add the
+// portal in QGIS; and the map draws a large whole dataset from the vector tiles.
+import { expect, test } from '@playwright/test';
+import { attachScreenshot, goOffline, seriousViolations, waitForMapIdle } from './helpers';
+
+test.describe('OGC API', () => {
+  test('a browser gets the Slovak pages, a GIS client JSON, at the same URLs', async ({ page, request }, testInfo) => {
+    await goOffline(page);
+    await page.goto('/ogc');
+    await expect(page.getByTestId('ogc-landing')).toBeVisible();
+    await expect(page.locator('header.site-header')).toBeVisible();
+    const base = new URL(page.url()).origin;
+    await expect(page.getByTestId('qgis-url')).toHaveText(`${base}/ogc`);
+    await expect(page.getByTestId('qgis-howto')).toContainText('Pridať vrstvu WFS / OGC API – Features');
+    await attachScreenshot(page, testInfo, 'ogc-landing');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const accept of ['application/json', 'application/geo+json, application/json', '*/*']) {
+      const res = await request.get('/ogc/collections', { headers: { Accept: accept } });
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('application/json');
+    }
+    const json = await request.get('/ogc/collections?f=json', { headers: { Accept: 'text/html' } });
+    expect(json.headers()['content-type']).toBe('application/json');
+    const html = await request.get('/ogc/collections?f=html');
+    expect(html.headers()['content-type']).toMatch(/^text\/html/);
+
+    await page.getByTestId('ogc-collections-link').click();
+    await expect(page.getByTestId('ogc-collections-table')).toBeVisible();
+    await expect(page.getByTestId('ogc-collections-table')).toContainText('sk-uzemie.kraje');
+    await expect(page.getByTestId('ogc-collections-table')).not.toContainText('zbgis.katastralna-mapa');
+    await attachScreenshot(page, testInfo, 'ogc-collections');
+
+    await page.goto('/ogc/collections/sk-uzemie.obce');
+    await expect(page.getByTestId('ogc-collection')).toBeVisible();
+    await expect(page.getByTestId('ogc-attribution')).not.toBeEmpty();
+    await expect(page.getByTestId('ogc-license')).not.toBeEmpty();
+    await attachScreenshot(page, testInfo, 'ogc-collection');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('ogc-items-link').click();
+    await expect(page.getByTestId('ogc-items-table')).toBeVisible();
+    await expect(page.getByTestId('ogc-items-count')).toContainText(/100 objektov na tejto stránke z 2.927/);
+    await page.getByTestId('ogc-next').click();
+    await expect(page.getByTestId('ogc-items-count')).toContainText('od 101. v poradí');
+    await attachScreenshot(page, testInfo, 'ogc-items');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByTestId('ogc-items-table').locator('tbody a').first().click();
+    await expect(page.getByTestId('ogc-feature-table')).toBeVisible();
+    await attachScreenshot(page, testInfo, 'ogc-feature');
+  });
+
+  test('a dataset page says how to add the portal in QGIS', async ({ page }) => {
+    await goOffline(page);
+    await page.goto('/mapa/sk-uzemie/kraje');
+    await expect(page.getByTestId('qgis-howto')).toContainText('sk-uzemie.kraje');
+    await expect(page.getByTestId('qgis-url')).toHaveText(`${new URL(page.url()).origin}/ogc`);
+  });
+
+  test('the map draws municipality outlines (over the vertex threshold) from the vector tiles', async ({ page, request }, testInfo) => {
+    await goOffline(page);
+    const data = (await (await request.get('/api/data/sk-uzemie/obce')).json()) as { features: Array<{ geometry: { coordinates: unknown } }> };
+    let vertices = 0;
+    const visit = (c: unknown): void => {
+      if (Array.isArray(c)) typeof c[0] === 'number' ? vertices++ : c.forEach(visit);
+    };
+    for (const f of data.features) visit(f.geometry.coordinates);
+    expect(vertices).toBeGreaterThan(20_000);
+    const tile = page.waitForResponse((r) => r.url().includes('/ogc/collections/sk-uzemie.obce/tiles/WebMercatorQuad/') && r.status() === 200);
+    await page.goto('/?d=sk-uzemie/obce#8/48.7/19.1');
+    await tile;
+    await waitForMapIdle(page);
+    const sourceType = await page.evaluate(() => (window as unknown as { __geoportalMap: { getSource(id: string): { type: string } | undefined } }).__geoportalMap.getSource('ds:sk-uzemie/obce')?.type);
+    expect(sourceType).toBe('vector');
+    await attachScreenshot(page, testInfo, 'map-from-tiles');
+  });
+});
