@@ -1,9 +1,10 @@
 // GET /ogc/api: the OpenAPI 3.0 document of the OGC API face. Parameters and response bodies are
-// generated from the zod definitions the code parses and answers with (lib/ogc/query.ts,
-// lib/ogc/schemas.ts, z.toJSONSchema with the OpenAPI 3.0 target); only the operations are listed
-// here. Each collection with dataset parameters or a time parameter gets its own items path, so its
+// generated from the zod definitions the code parses and answers with (lib/ogc/query.ts through the
+// operations' converter lib/operation/json-schema.ts, lib/ogc/schemas.ts as a registry; both with
+// z.toJSONSchema's OpenAPI 3.0 target); only the operations are listed here. Each collection with dataset parameters or a time parameter gets its own items path, so its
 // parameters are documented as query parameters.
 import { z } from 'zod';
+import { convert } from '@/lib/operation/json-schema';
 import { paramDefaultToWire } from '@/lib/protocol/request';
 import type { ParamDef } from '@/lib/protocol/types';
 import { registrySnapshot, type ServedDataset } from '@/lib/providers';
@@ -34,8 +35,9 @@ function tidy(node: unknown): unknown {
   return Object.fromEntries(keys.map((k) => [k, tidy(o[k])]));
 }
 
+/** A parameter's schema: the operations' converter (lib/operation) with the OpenAPI 3.0 target. */
 function jsonSchema(schema: z.ZodType): Json {
-  return strip(z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Json);
+  return strip(convert(schema, 'input', 'openapi-3.0').root);
 }
 
 /** A parameter object from a zod schema; its `description` moves from the schema to the parameter. */

@@ -31,9 +31,10 @@ function openObjects(node: unknown): unknown {
   return out;
 }
 
-export function convert(schema: z.ZodType, io: 'input' | 'output'): Converted {
+/** `target` `openapi-3.0` serves documents that must stay OpenAPI 3.0 (the OGC API's /ogc/api). */
+export function convert(schema: z.ZodType, io: 'input' | 'output', target: 'draft-2020-12' | 'openapi-3.0' = 'draft-2020-12'): Converted {
   const json = z.toJSONSchema(schema, {
-    target: 'draft-2020-12',
+    target,
     io,
     unrepresentable: 'any',
     override: (ctx) => {
