@@ -14,6 +14,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as mcpRoute from '@/app/mcp/route';
+import { searchCatalog } from '@/lib/catalog/search';
 import { resetEnvForTests } from '@/lib/env';
 import { exampleDocument } from '@/lib/protocol/examples';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
@@ -150,6 +151,16 @@ describe('the SDK client', () => {
     const entry = (catalog.structuredContent as { datasets: Array<{ key: string; links: { map: string }; absoluteLinks: { map: string } }> }).datasets.find((d) => d.key === 'sk-uzemie/obce')!;
     expect(entry.links.map).toBe('/mapa/sk-uzemie/obce');
     expect(entry.absoluteLinks.map).toMatch(/^http:\/\/localhost:\d+\/mapa\/sk-uzemie\/obce$/);
+  });
+
+  test('catalog lists exactly what the catalog selection service selects (its sample rule included), plus absoluteLinks', async () => {
+    for (const args of [{ search: 'ovzdušie' }, { search: 'povodne', point: [17.1, 48.15] as [number, number] }, {}]) {
+      const r = (await client.callTool({ name: 'catalog', arguments: args })) as CallToolResult;
+      const listed = (r.structuredContent as { datasets: Array<{ key: string; absoluteLinks: unknown }> }).datasets;
+      const selected = (await searchCatalog(args)).datasets;
+      expect(listed.map((d) => d.key), JSON.stringify(args)).toEqual(selected.map((d) => d.key));
+      for (const d of listed) expect(d.absoluteLinks).toBeDefined();
+    }
   });
 
   test('unknown_schema and unknown_example carry `available` in the JSON text', async () => {
