@@ -1,14 +1,26 @@
 // The only place that reads process.env. Everything is validated once, on first use, and frozen.
+// `.env` files are read first (Next.js's own loader and order: the real environment wins, then
+// .env.$NODE_ENV.local, .env.local (not in tests), .env.$NODE_ENV, .env), so a DATABASE_URL kept in
+// .env.local reaches the server before it opens the database, exactly as Next would see it.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+// A bundled CommonJS module whose named exports Node's ESM loader cannot see: the default import.
+import nextEnv from '@next/env';
 import { z } from 'zod';
 
 const hostPort = z
   .string()
   .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'expected host or host:port');
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  HOST: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   DATABASE_URL: z
     .string()
     .trim()
@@ -57,7 +69,24 @@ const schema = z.object({
     .trim()
     .optional()
     .transform((v) => (v ? v : undefined)),
-  MANIFEST_REFRESH_MINUTES: z.coerce.number().int().min(0).default(360),
+  // Fractions allowed (0.05 = every 3 s), for tests of the refresh loop.
+  MANIFEST_REFRESH_MINUTES: z.coerce.number().min(0).default(360),
+  LOG_LEVEL: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(LOG_LEVELS).optional()),
+  LOG_FORMAT: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.enum(['json', 'pretty']).optional()),
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
+  SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
   CONTACT_EMAIL: z
     .string()
     .trim()
@@ -74,6 +103,8 @@ const schema = z.object({
 
 export type Env = {
   port: number;
+  /** Interface to listen on; undefined = every interface (IPv4 and IPv6). */
+  host: string | undefined;
   databaseUrl: string | undefined;
   pgliteDir: string;
   referenceDataDir: string | undefined;
@@ -89,13 +120,39 @@ export type Env = {
   /** The operator's contact address shown in the documentation (o-projekte, zdroje.md); optional. */
   contactEmail: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
+  logLevel: (typeof LOG_LEVELS)[number];
+  /** `pretty` for a person at a terminal (default in development), else one JSON object per line. */
+  logFormat: 'json' | 'pretty';
+  /** After SIGTERM: how long requests in flight may take before their connections are cut. */
+  shutdownTimeoutSeconds: number;
+  /** After SIGTERM: how long the server keeps accepting (with /readyz failing) so that a load balancer notices first. */
+  shutdownDelaySeconds: number;
+  /** The .env files read at start, for the start-up log. */
+  envFiles: string[];
   /** Only for the test suite: run it against this PostgreSQL instead of an embedded PGlite. */
   testDatabaseUrl: string | undefined;
 };
 
 const DEFAULT_REFERENCE_DIR = '../shared/data/sk';
 
+let loadedEnvFiles: string[] | undefined;
+
+/**
+ * Reads .env files into process.env once (variables already set are kept). `dev` picks
+ * .env.development*; by default NODE_ENV decides. The server calls it first with its --dev flag.
+ */
+export function loadEnvFiles(options: { dev?: boolean; dir?: string } = {}): string[] {
+  if (loadedEnvFiles) return loadedEnvFiles;
+  const dev = options.dev ?? process.env.NODE_ENV === 'development';
+  const quiet = { info: () => undefined, error: () => undefined };
+  const dir = options.dir ?? process.cwd();
+  const { loadedEnvFiles: files } = nextEnv.loadEnvConfig(dir, dev, quiet);
+  loadedEnvFiles = files.map((f) => path.relative(dir, f.path) || f.path);
+  return loadedEnvFiles;
+}
+
 function load(): Env {
+  const envFiles = loadEnvFiles();
   const parsed = schema.safeParse(process.env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
@@ -109,6 +166,7 @@ function load(): Env {
       : undefined;
   return Object.freeze({
     port: e.PORT,
+    host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     pgliteDir: path.resolve(e.PGLITE_DIR),
     referenceDataDir,
@@ -121,6 +179,11 @@ function load(): Env {
     manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
     nodeEnv: e.NODE_ENV,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
+    shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
+    envFiles,
     testDatabaseUrl: e.TEST_DATABASE_URL,
   });
 }

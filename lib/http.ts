@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { env } from './env';
 import { ApiError, isApiError, type ErrorCode } from './errors';
+import { logger } from './observability/log';
 
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -54,7 +55,7 @@ export function route<P = Record<string, string>>(handler: Handler<P>): Handler<
     } catch (err) {
       if (isApiError(err)) return errorResponse(err as ApiError);
       if (err instanceof z.ZodError) return errorResponse(zodToApiError(err, 'invalid_query'));
-      console.error(`[${req.method} ${new URL(req.url).pathname}] unexpected error`, err);
+      logger().error({ err, method: req.method, path: new URL(req.url).pathname }, 'unexpected error in a route handler');
       return errorResponse(new ApiError('internal_error', 'Internal error; it has been logged.'));
     }
   };
@@ -127,10 +128,14 @@ async function readTextLimited(req: Request, maxBytes: number): Promise<string> 
  * the configured TRUSTED_PROXIES (a forged header from anyone else is ignored).
  */
 export function clientAddress(req: Request): string {
-  const peer = req.headers.get(REMOTE_ADDR_HEADER) ?? 'unknown';
+  return clientAddressOf(req.headers.get(REMOTE_ADDR_HEADER) ?? 'unknown', req.headers.get('x-forwarded-for'));
+}
+
+/** clientAddress() from the socket peer and the X-Forwarded-For value (the server's request log). */
+export function clientAddressOf(peer: string, forwardedFor: string | null | undefined): string {
   const trusted = env().trustedProxies;
-  if (trusted.includes(peer)) {
-    const hops = (req.headers.get('x-forwarded-for') ?? '')
+  if (trusted.length && trusted.includes(peer)) {
+    const hops = (forwardedFor ?? '')
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean);

@@ -5,6 +5,7 @@ import { gunzip as gunzipCallback } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { getDb, getSql } from '@/lib/db';
 import { dataCache } from '@/lib/db/schema';
+import { logger } from '@/lib/observability/log';
 import { strongEtag, type CacheEntry } from './entry';
 import { DB_MAX_BYTES, PRUNE_INTERVAL_MS } from './limits';
 import { dataState } from './state';
@@ -79,7 +80,7 @@ export function schedulePrune(): void {
   const now = Date.now();
   if (now - s.lastPrune < PRUNE_INTERVAL_MS) return;
   s.lastPrune = now;
-  pruneDataCache().catch((err: unknown) => console.error('data cache: pruning failed', err));
+  pruneDataCache().catch((err: unknown) => logger().error({ err }, 'data cache: pruning failed'));
 }
 
 /** Removes a dataset's entries (tests; an operator clearing a provider's cache). */

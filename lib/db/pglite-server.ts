@@ -9,6 +9,7 @@
 // connections from the server, the CLI and the importer share one database safely.
 import net from 'node:net';
 import type { PGlite } from '@electric-sql/pglite';
+import { logger } from '../observability/log';
 
 const SSL_REQUEST = 80877103;
 const GSSENC_REQUEST = 80877104;
@@ -42,11 +43,21 @@ class SessionGate {
   ownedBy(id: number): boolean {
     return this.owner === id;
   }
+
+  /** Connections queued for the session. */
+  get waiting(): number {
+    return this.waiters.length;
+  }
+
+  get busy(): boolean {
+    return this.owner !== null;
+  }
 }
 
 export interface PgliteSocketServer {
   readonly path: string;
-  stats(): { connections: number };
+  /** Open connections; whether one holds the session; how many wait for it. */
+  stats(): { connections: number; busy: boolean; waiting: number };
   stop(): Promise<void>;
 }
 
@@ -133,7 +144,7 @@ export async function servePgliteOnSocket(db: PGlite, socketPath: string): Promi
       buffer = buffer.length ? Buffer.concat([buffer, data]) : data;
       drain();
       chain = chain.catch((err) => {
-        console.error('[pglite-socket] connection error', err);
+        logger().error({ err }, 'pglite socket: connection error');
         socket.destroy();
       });
     });
@@ -163,7 +174,7 @@ export async function servePgliteOnSocket(db: PGlite, socketPath: string): Promi
 
   return {
     path: socketPath,
-    stats: () => ({ connections: sockets.size }),
+    stats: () => ({ connections: sockets.size, busy: gate.busy, waiting: gate.waiting }),
     stop: () =>
       new Promise<void>((resolve) => {
         for (const s of sockets) s.destroy();

@@ -14,6 +14,12 @@ const TOKEN = /\{\{(BASE_URL|CONTACT|MANIFEST_REFRESH)\}\}/g;
 /** `každých 6 hodín`, `každú hodinu`, `každých 90 minút`; 0 = refresh switched off. */
 export function describeRefreshInterval(minutes: number): string {
   if (minutes <= 0) return 'len na žiadosť prevádzkovateľa (automatické obnovovanie je vypnuté)';
+  if (minutes < 1) {
+    // Fractions of a minute are for tests of the refresh loop.
+    const s = Math.max(1, Math.round(minutes * 60));
+    return s === 1 ? 'každú sekundu' : s < 5 ? `každé ${s} sekundy` : `každých ${s} sekúnd`;
+  }
+  minutes = Math.round(minutes);
   if (minutes % 60 === 0) {
     const h = minutes / 60;
     if (h === 1) return 'každú hodinu';

@@ -6,6 +6,7 @@
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { ApiError, isApiError } from '@/lib/errors';
+import { logger } from '@/lib/observability/log';
 import { zodToApiError, type Operation } from '@/lib/operation/define';
 import { standalone } from '@/lib/operation/json-schema';
 import { objectShape } from '@/lib/operation/rest';
@@ -48,7 +49,7 @@ export const READ_ONLY_OPEN = { ...READ_ONLY, openWorldHint: true } as const;
 
 /** The tool result of a failure: the REST error body as JSON text (no structuredContent: it would not match outputSchema). */
 export function toolError(err: unknown): CallToolResult {
-  if (!isApiError(err)) console.error('[mcp] tool failed', err);
+  if (!isApiError(err)) logger().error({ err }, 'mcp: a tool failed');
   const api = isApiError(err) ? (err as ApiError) : new ApiError('internal_error', 'Internal error; it has been logged.');
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(api.toBody()) }] };
 }

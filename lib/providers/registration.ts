@@ -20,6 +20,7 @@ import {
 import { ATTEMPT_WINDOW_SECONDS, MAX_ATTEMPTS_PER_WINDOW, recordRegistrationAttempt } from './rate-limit';
 import type { ProviderRecord, RegistrationResult } from './types';
 import { registryWrite } from './write';
+import { logger } from '@/lib/observability/log';
 
 /** More providers than this awaiting approval and registration answers 429 queue_full. */
 export const MAX_PENDING_PROVIDERS = 100;
@@ -66,7 +67,7 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
     return await fn();
   } catch (e) {
     if (isApiError(e)) throw e;
-    console.error('[registration] registry not writable', e);
+    logger().error({ err: e }, 'registration: the registry is not writable');
     throw new ApiError('registration_unavailable', 'The registry cannot be written right now; try again later.', {
       headers: { 'Retry-After': '60' },
     });

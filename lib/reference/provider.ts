@@ -9,6 +9,7 @@ import { ApiError, isApiError } from '../errors';
 import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest, type ManifestDataset } from '../protocol/types';
 import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
+import { logger } from '@/lib/observability/log';
 
 export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
 export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}`;
@@ -534,7 +535,7 @@ export async function handleReferenceProviderRequest(url: URL): Promise<Response
     throw new ApiError('not_found', `No such resource: ${url.pathname}`);
   } catch (e) {
     if (isApiError(e)) return json({ error: e.message, code: e.code }, e.status);
-    console.error(`[sk-uzemie] ${url.pathname} failed`, e);
+    logger().error({ err: e, path: url.pathname }, 'sk-uzemie: a built-in provider request failed');
     return json({ error: 'Internal error; it has been logged.', code: 'internal_error' }, 500);
   }
 }
