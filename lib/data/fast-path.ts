@@ -4,6 +4,8 @@
 // copies, display-only and raster datasets) falls through to the route.
 import type http from 'node:http';
 import { CORS_HEADERS } from '@/lib/http';
+import { logger } from '@/lib/observability/log';
+import { observeDataAnswer } from '@/lib/observability/metrics';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { answerFor } from './answer';
 import { isFresh } from './entry';
@@ -82,10 +84,11 @@ export async function tryServeCachedData(req: http.IncomingMessage, res: http.Se
     if (answer.body) headers['Content-Length'] = answer.body.length;
     res.writeHead(answer.status, headers);
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
+    observeDataAnswer('hit', req.method === 'HEAD' ? 0 : (answer.body?.length ?? 0));
     return true;
   } catch (err) {
     // Never take the server down from here: the route can still answer unless we already began to.
-    console.error('data fast path failed', err);
+    logger().error({ err, path: target.split('?')[0] }, 'data fast path failed');
     if (!res.headersSent) return false;
     res.destroy();
     return true;

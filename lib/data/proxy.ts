@@ -7,8 +7,11 @@
 //   (as `hit`, revalidating) unless the refresh finishes first (then `miss`, or `stale` when it failed);
 // - stale: the source failed and a copy younger than STALE_MAX_AGE exists; dm.notice says so, and the
 //   source is asked again after FAILURE_BACKOFF_SECONDS, never by every request.
-import { ApiError, isApiError } from '@/lib/errors';
+import { ApiError, isApiError, isErrorCode } from '@/lib/errors';
 import { fetchJson, isFetchError, type FetchError } from '@/lib/fetch';
+import { recordSourceRequest } from '@/lib/health/record';
+import { logger } from '@/lib/observability/log';
+import { metrics, observeDataAnswer } from '@/lib/observability/metrics';
 import { sourceRequestUrl } from '@/lib/protocol';
 import type { DataCollection, GeoJsonSource } from '@/lib/protocol/types';
 import { findServedDataset, originalServiceUrl, type ServedDataset } from '@/lib/providers';
@@ -16,6 +19,7 @@ import { validateDataSchema } from '@/lib/validator';
 import { answerFor, type CacheState, type ClientHeaders, type DataAnswer, type Outcome } from './answer';
 import { isFresh, isUsable, render, type CacheEntry, type Rendering } from './entry';
 import { cacheKey } from './key';
+import { awaitFetch, claimFetch, type Claim, type Lease } from './lease';
 import {
   FAILURE_BACKOFF_SECONDS,
   REVALIDATE_GRACE_MS,
@@ -75,23 +79,37 @@ async function fetchFromSource(served: ServedDataset, pq: PreparedQuery, key: st
     params: pq.params,
   });
   dataState().stats.upstreamRequests++;
+  const started = performance.now();
+  let bytes = 0;
+  // Every request to the source is recorded (provider health, metrics) with its outcome.
+  const record = (outcome: string) =>
+    recordSourceRequest({ providerId: served.provider.id, datasetId: dataset.id, kind: 'data', ms: performance.now() - started, outcome, bytes });
   let json: unknown;
   try {
-    ({ json } = await fetchJson(url, {
+    const fetched = await fetchJson(url, {
       timeoutMs: SOURCE_TIMEOUT_MS,
       maxBytes: SOURCE_MAX_BYTES,
       headers: { Accept: 'application/geo+json, application/json' },
-    }));
+    });
+    json = fetched.json;
+    bytes = fetched.result.body.length;
   } catch (err) {
-    if (isFetchError(err)) throw sourceFailure(err);
+    if (isFetchError(err)) {
+      const failure = sourceFailure(err);
+      record(failure.code);
+      throw failure;
+    }
+    record('source_error');
     throw err;
   }
   const findings = validateDataSchema(json);
   if (findings.length) {
     const first = findings[0];
     const more = findings.length > 1 ? ` (+${findings.length - 1} more)` : '';
+    record('data_schema_mismatch');
     throw new ApiError('data_schema_mismatch', `Data from the source do not match the data schema: ${first.path || '/'}: ${first.message}${more}`);
   }
+  record('ok');
   const now = Date.now();
   const { collection, ttlSeconds } = transformCollection(json as DataCollection, served.key, dataset, new Date(now));
   return makeEntry(served, key, collection, now, ttlSeconds);
@@ -115,6 +133,66 @@ function remember(entry: CacheEntry): void {
   dataState().memory.set(entry.key, entry);
 }
 
+/** Rounds of waiting for other instances before this one fetches regardless (leases keep changing hands). */
+const MAX_LEASE_ROUNDS = 5;
+
+/** Fetches from the source, stores the entry (memory, Postgres) and records the lease's outcome. */
+async function fetchAndStore(served: ServedDataset, pq: PreparedQuery, key: string, lease: Lease | null): Promise<CacheEntry> {
+  let entry: CacheEntry;
+  try {
+    entry = await fetchFromSource(served, pq, key);
+  } catch (err) {
+    if (lease) {
+      const [code, message] = isSourceFailure(err) ? [err.code, err.message] : ['internal_error', 'Internal error; it has been logged.'];
+      await lease.finish(code, message).catch(() => undefined);
+    }
+    throw err;
+  }
+  remember(entry);
+  try {
+    await writeCacheEntry(entry);
+  } catch (err) {
+    logger().error({ err, dataset: served.key }, 'data cache: storing an entry in Postgres failed');
+  }
+  schedulePrune();
+  // `ok` also when the write failed: the waiting instances then find no entry and claim the key themselves.
+  await lease?.finish('ok').catch(() => undefined);
+  return entry;
+}
+
+/**
+ * The source request of a key, once across all instances (lib/data/lease.ts): this instance fetches
+ * when it wins the lease, else it waits for the winner's entry (or failure).
+ */
+async function fetchShared(served: ServedDataset, pq: PreparedQuery, key: string): Promise<CacheEntry> {
+  const waits = metrics().dataCacheLeaseWaits;
+  for (let round = 0; ; round++) {
+    if (round >= MAX_LEASE_ROUNDS) return fetchAndStore(served, pq, key, null);
+    let claim: Claim;
+    try {
+      claim = await claimFetch(key);
+    } catch (err) {
+      logger().warn({ err, dataset: served.key }, 'data cache: the fetch lease is unavailable; fetching without it');
+      return fetchAndStore(served, pq, key, null);
+    }
+    if (claim.held) return fetchAndStore(served, pq, key, claim.lease);
+    const waited = await awaitFetch(key, claim.holder);
+    if (waited.kind === 'failed') {
+      waits.inc({ result: 'failure' });
+      throw new ApiError(isErrorCode(waited.code) ? waited.code : 'source_error', waited.message);
+    }
+    if (waited.kind === 'ok') {
+      const entry = await readCacheEntry({ key }).catch(() => null);
+      if (entry && isUsable(entry)) {
+        waits.inc({ result: 'entry' });
+        remember(entry);
+        return entry;
+      }
+    }
+    waits.inc({ result: 'takeover' });
+  }
+}
+
 /**
  * The one refresh of a key in flight (single-flight): a new entry stored in memory and Postgres, or a
  * rejection. A source failure is recorded on the held copy so that it answers as stale meanwhile.
@@ -123,17 +201,7 @@ function refresh(served: ServedDataset, pq: PreparedQuery, key: string, held: Ca
   const s = dataState();
   const running = s.refreshes.get(key);
   if (running) return running;
-  const promise = (async () => {
-    const entry = await fetchFromSource(served, pq, key);
-    remember(entry);
-    try {
-      await writeCacheEntry(entry);
-    } catch (err) {
-      console.error('data cache: storing an entry in Postgres failed', err);
-    }
-    schedulePrune();
-    return entry;
-  })();
+  const promise = fetchShared(served, pq, key);
   const flight: Flight = { promise, startedAt: Date.now() };
   s.refreshes.set(key, flight);
   promise.then(
@@ -144,11 +212,16 @@ function refresh(served: ServedDataset, pq: PreparedQuery, key: string, held: Ca
         held.failure = { at: Date.now(), code: err.code, message: err.message };
         if (s.memory.has(key)) remember(held);
       } else if (!isSourceFailure(err)) {
-        console.error(`data proxy: refreshing ${served.key} failed`, err);
+        logger().error({ err, dataset: served.key }, 'data proxy: refreshing failed');
       }
     },
   );
   return flight;
+}
+
+/** Resolves when every refresh in flight has settled (graceful shutdown). */
+export async function settleDataRefreshes(): Promise<void> {
+  await Promise.allSettled([...dataState().refreshes.values()].map((f) => f.promise));
 }
 
 const delay = (ms: number) => new Promise<'late'>((resolve) => setTimeout(() => resolve('late'), Math.max(0, ms)).unref?.());
@@ -164,7 +237,7 @@ async function loadEntry(served: ServedDataset, pq: PreparedQuery, key: string, 
   try {
     stored = await readCacheEntry({ key });
   } catch (err) {
-    console.error('data cache: reading Postgres failed', err);
+    logger().error({ err, dataset: served.key }, 'data cache: reading Postgres failed');
   }
   if (stored && isUsable(stored) && (!held || stored.createdAt > held.createdAt)) {
     held = stored;
@@ -236,7 +309,9 @@ export async function answerDataRequest(providerId: string, datasetId: string, q
   const { pq, key } = prepareDataRequest(served, parseDataQuery(query));
   const { entry, outcome } = await obtainEntry(served, pq, key);
   const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
-  return answerFor(entry, rendering, outcome, client);
+  const answer = answerFor(entry, rendering, outcome, client);
+  observeDataAnswer(outcome, answer.body?.length ?? 0);
+  return answer;
 }
 
 /** GET /api/data/{provider}/{dataset} as a web Response (the route; errors thrown as ApiError). */
@@ -264,6 +339,7 @@ export async function loadDatasetCollection(
   assertProxied(served);
   const { pq, key } = prepareDataRequest(served, { ...q, params: q.params ?? {} });
   const { entry, outcome } = await obtainEntry(served, pq, key);
+  observeDataAnswer(outcome, 0);
   const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
   let collection = parsedCollections.get(rendering);
   if (!collection) {

@@ -3,6 +3,8 @@
 // `status: error` with its code, never a failed answer.
 import { env } from '@/lib/env';
 import { ApiError, isApiError } from '@/lib/errors';
+import { recordSourceRequest } from '@/lib/health/record';
+import { logger } from '@/lib/observability/log';
 import { searchPlaces } from '@/lib/places';
 import { findServedDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
@@ -54,7 +56,7 @@ async function queryDataset(
       if (d.description) base.description = d.description;
       const coverage = d.coverage?.bbox as BBox | undefined;
       if (coverage && !bboxContains(coverage, lon, lat)) return { ...base, status: 'unavailable', notice: OUTSIDE_COVERAGE_NOTICE };
-      const answer = await queryRasterPoint(d, lon, lat, max, Date.now() + SOURCE_BUDGET_MS);
+      const answer = await recordedPointQuery(served, () => queryRasterPoint(d, lon, lat, max, Date.now() + SOURCE_BUDGET_MS));
       const entry: NearbyResultEntry = { ...base, status: answer.status, hits: answer.hits };
       if (answer.count !== undefined) entry.count = answer.count;
       if (answer.notice) entry.notice = answer.notice;
@@ -68,8 +70,23 @@ async function queryDataset(
   } catch (err) {
     if (err instanceof RasterSourceError) return failed(base, err.code, err.message);
     if (isApiError(err)) return failed(base, err.code, err.message);
-    console.error(`[nearby] ${served.key} failed unexpectedly`, err);
+    logger().error({ err, dataset: served.key }, 'nearby: a dataset query failed unexpectedly');
     return failed(base, 'internal_error', 'Dopyt na tento dataset zlyhal pre vnútornú chybu.');
+  }
+}
+
+/** A raster point query, recorded for the provider's health (kind `point`) with its outcome. */
+async function recordedPointQuery<T extends { status: string }>(served: ServedDataset, query: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const record = (outcome: string) =>
+    recordSourceRequest({ providerId: served.provider.id, datasetId: served.dataset.id, kind: 'point', ms: performance.now() - started, outcome, bytes: 0 });
+  try {
+    const answer = await query();
+    record('ok');
+    return answer;
+  } catch (err) {
+    record(err instanceof RasterSourceError || isApiError(err) ? err.code : 'internal_error');
+    throw err;
   }
 }
 

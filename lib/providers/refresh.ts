@@ -2,9 +2,13 @@
 // `refresh`. Approval binds to the SHA-256 of the manifest bytes, so changed content goes back to
 // review while the approved manifest keeps being served; a failed download or an invalid manifest
 // only sets the provider's status and keeps the last good manifest.
-import { getSql, type Sql } from '@/lib/db';
+import { pruneFetchLeases } from '@/lib/data/lease';
+import { getSql, tryWithSessionLock, type Sql } from '@/lib/db';
 import { env } from '@/lib/env';
 import { fetchJson, isFetchError } from '@/lib/fetch';
+import { recordSourceRequest } from '@/lib/health/record';
+import { pruneSourceRequests } from '@/lib/health/summary';
+import { logger } from '@/lib/observability/log';
 import type { Manifest } from '@/lib/protocol/types';
 import { checkManifest } from '@/lib/validator';
 import {
@@ -37,14 +41,21 @@ type Download =
   | { ok: false; status: Exclude<ProviderStatus, 'ok'>; message: string };
 
 async function download(id: string, manifestUrl: string): Promise<Download> {
+  const started = performance.now();
+  let bytes = 0;
+  // Every manifest download is recorded for the provider's health, with the status it leads to.
+  const record = (outcome: string) =>
+    recordSourceRequest({ providerId: id, datasetId: null, kind: 'manifest', ms: performance.now() - started, outcome, bytes });
   let json: unknown;
-  let bytes: Buffer;
+  let body: Buffer;
   try {
     const r = await fetchJson(manifestUrl);
     json = r.json;
-    bytes = r.result.body;
+    body = r.result.body;
+    bytes = body.length;
   } catch (e) {
     if (!isFetchError(e)) throw e;
+    record(e.code);
     if (e.code === 'invalid_json' || e.code === 'empty_body') {
       return { ok: false, status: 'invalid_manifest', message: `${e.code}: ${e.message}` };
     }
@@ -53,6 +64,7 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
   const report = checkManifest(json);
   if (!report.valid) {
     const first = report.errors[0];
+    record('invalid_manifest');
     return {
       ok: false,
       status: 'invalid_manifest',
@@ -61,9 +73,11 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
   }
   const manifest = json as Manifest;
   if (manifest.provider.id !== id) {
+    record('id_mismatch');
     return { ok: false, status: 'id_mismatch', message: `The manifest now declares provider.id "${manifest.provider.id}", registered as "${id}".` };
   }
-  return { ok: true, manifest, fingerprint: fingerprintOf(bytes) };
+  record('ok');
+  return { ok: true, manifest, fingerprint: fingerprintOf(body) };
 }
 
 /**
@@ -185,51 +199,69 @@ export async function refreshAllProviders(sql?: Sql): Promise<Array<RefreshResul
   return refreshProviders(ids, client);
 }
 
-const loop = globalThis as typeof globalThis & { __portalRefreshLoop?: { stop(): void } };
+/** Advisory lock of the maintenance round: the instance holding it leads the round, the others skip it. */
+const MAINTENANCE_LEADER_LOCK = 7_240_115;
+
+interface Loop {
+  stop(): Promise<void>;
+}
+const loop = globalThis as typeof globalThis & { __portalRefreshLoop?: Loop };
+
+/** One maintenance round, led by one instance at a time: prunes, then refreshes what is due. */
+async function maintenanceRound(intervalMs: number, log: (line: string) => void): Promise<boolean> {
+  const sql = await getSql();
+  const round = await tryWithSessionLock(sql, MAINTENANCE_LEADER_LOCK, async () => {
+    await pruneRegistrationAttempts(sql);
+    await pruneSourceRequests();
+    await pruneFetchLeases();
+    if (intervalMs <= 0) return;
+    const due = await listProvidersDueForRefresh(sql, { before: new Date(Date.now() - intervalMs) });
+    for (const r of await refreshProviders(due, sql)) {
+      if ('error' in r) log(`manifest refresh: ${r.id}: ${r.error}`);
+      else if (r.outcome !== 'unchanged') log(`manifest refresh: ${r.id}: ${r.message}`);
+    }
+  });
+  return round.led;
+}
 
 /**
- * Starts the periodic refresh (once per process): every provider not downloaded within
- * MANIFEST_REFRESH_MINUTES is downloaded again; 0 disables it. Timers do not keep the process alive.
+ * Starts the periodic maintenance of this process (once): every round, the one instance that gets
+ * the leader lock (`pg_try_advisory_lock`) prunes registration attempts, provider health records past
+ * their retention and old fetch leases, and downloads again every manifest not downloaded within
+ * MANIFEST_REFRESH_MINUTES (0 disables the refresh, not the pruning). Rounds run at the refresh
+ * interval (at most every 10 min); timers do not keep the process alive.
  */
-export function startManifestRefreshLoop(log: (line: string) => void = console.log): { stop(): void } {
+export function startManifestRefreshLoop(log: (line: string) => void = (line) => logger().info(line)): Loop {
   if (loop.__portalRefreshLoop) return loop.__portalRefreshLoop;
   const minutes = env().manifestRefreshMinutes;
-  if (minutes <= 0) {
-    log('manifest refresh: disabled (MANIFEST_REFRESH_MINUTES=0)');
-    return { stop() {} };
-  }
   const intervalMs = minutes * 60_000;
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
-    try {
-      const sql = await getSql();
-      await pruneRegistrationAttempts(sql);
-      const due = await listProvidersDueForRefresh(sql, { before: new Date(Date.now() - intervalMs) });
-      for (const r of await refreshProviders(due, sql)) {
-        if ('error' in r) log(`manifest refresh: ${r.id}: ${r.error}`);
-        else if (r.outcome !== 'unchanged') log(`manifest refresh: ${r.id}: ${r.message}`);
-      }
-    } catch (e) {
-      log(`manifest refresh failed: ${e instanceof Error ? e.message : String(e)}`);
-    } finally {
-      running = false;
-    }
+  let running: Promise<void> | undefined;
+  const tick = () => {
+    running ??= maintenanceRound(intervalMs, log)
+      .then(() => undefined)
+      .catch((e: unknown) => logger().warn({ err: e }, 'maintenance round failed'))
+      .finally(() => (running = undefined));
   };
+  const every = intervalMs > 0 ? Math.min(intervalMs, 10 * 60_000) : 10 * 60_000;
   // Checked often enough that each provider is downloaded close to its interval, also after restarts.
-  const first = setTimeout(() => void tick(), Math.min(intervalMs, 60_000));
-  const timer = setInterval(() => void tick(), Math.min(intervalMs, 10 * 60_000));
+  const first = setTimeout(tick, Math.min(every, 60_000));
+  const timer = setInterval(tick, every);
   first.unref();
   timer.unref();
-  const handle = {
-    stop() {
+  const handle: Loop = {
+    async stop() {
       clearTimeout(first);
       clearInterval(timer);
       loop.__portalRefreshLoop = undefined;
+      await running;
     },
   };
   loop.__portalRefreshLoop = handle;
-  log(`manifest refresh: every ${minutes} min`);
+  log(minutes > 0 ? `manifest refresh: every ${minutes} min (one instance per round)` : 'manifest refresh: disabled (MANIFEST_REFRESH_MINUTES=0)');
   return handle;
+}
+
+/** Stops the loop and waits for a round in progress (graceful shutdown). */
+export async function stopManifestRefreshLoop(): Promise<void> {
+  await loop.__portalRefreshLoop?.stop();
 }

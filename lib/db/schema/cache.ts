@@ -22,3 +22,20 @@ export const dataCache = pgTable('data_cache', {
   index('data_cache_stale_until_idx').on(t.staleUntil),
 ]);
 export type DataCacheRow = typeof dataCache.$inferSelect;
+
+/**
+ * Who fetches a cache key from its source right now, across instances sharing the database: one
+ * instance holds the lease (lib/data/lease.ts); the others wait for its outcome here and then read the
+ * entry it wrote (or answer with the same failure). The holder extends `expires_at` while it fetches;
+ * a lease that expired (its holder crashed) is taken over.
+ */
+export const dataFetches = pgTable('data_fetches', {
+  key: text('key').primaryKey(),
+  /** This claim (`<application name>:<random>:<n>`), unique per fetch. */
+  holder: text('holder').notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** null while fetching; then `ok` (the entry is in data_cache) or the source's error code. */
+  outcome: text('outcome'),
+  message: text('message'),
+}, (t) => [index('data_fetches_expires_idx').on(t.expiresAt)]);

@@ -2,3 +2,4 @@ export * from './territory';
 export * from './places';
 export * from './providers';
 export * from './cache';
+export * from './health';

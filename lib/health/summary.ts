@@ -1,0 +1,186 @@
+// Provider health figures from `source_requests`: per provider and per dataset, availability and
+// p50/p95 latency over the last 24 hours and 7 days, the last success and the last error with its
+// code, and a status. Computed with three queries and kept per process: recomputed at most every
+// SUMMARY_MIN_AGE_MS after this process recorded something, else every SUMMARY_MAX_AGE_MS (to see
+// what other instances recorded).
+import { getSql } from '@/lib/db';
+import { logger } from '@/lib/observability/log';
+import { recordedWrites } from './record';
+import {
+  emptyHealth,
+  EMPTY_WINDOW,
+  HEALTH_RETENTION_DAYS,
+  RECENT_COUNT,
+  RECENT_WINDOW_MINUTES,
+  statusOfRecent,
+  type HealthStatus,
+  type SourceHealth,
+} from './status';
+
+export * from './status';
+
+const SUMMARY_MIN_AGE_MS = 2000;
+const SUMMARY_MAX_AGE_MS = 30_000;
+
+interface Group {
+  figures: Omit<SourceHealth, 'status'>;
+  recent: Array<{ ok: boolean; ms: number }>;
+}
+
+export interface HealthSummary {
+  computedAt: number;
+  writes: number;
+  providers: Map<string, Group>;
+  /** By `provider/dataset`. */
+  datasets: Map<string, Group>;
+  /** The last manifest download of each provider failed (from the records). */
+  manifestFailing: Set<string>;
+}
+
+/** A dataset's health (no records: `ok` with empty figures). */
+export function datasetHealth(summary: HealthSummary, key: string): SourceHealth {
+  const g = summary.datasets.get(key);
+  return g ? { status: statusOfRecent(g.recent), ...g.figures } : emptyHealth();
+}
+
+/**
+ * A provider's health: its records (data, point queries and manifest downloads) and the registry's
+ * manifest status. An invalid manifest or a foreign provider id (what the last refresh found; the
+ * last good manifest is served meanwhile) is named first; a manifest that could not be downloaded
+ * makes an otherwise healthy provider `degraded`.
+ */
+export function providerHealth(summary: HealthSummary, providerId: string, registryStatus: string): SourceHealth {
+  const g = summary.providers.get(providerId);
+  let status: HealthStatus = g ? statusOfRecent(g.recent) : 'ok';
+  if (registryStatus === 'invalid_manifest' || registryStatus === 'id_mismatch') status = registryStatus;
+  else if (status === 'ok' && (registryStatus === 'source_unreachable' || summary.manifestFailing.has(providerId))) status = 'degraded';
+  return g ? { status, ...g.figures } : emptyHealth(status);
+}
+
+interface FigureRow {
+  provider_id: string;
+  dataset_id: string | null;
+  provider_level: number;
+  n24: number;
+  ok24: number;
+  n7: number;
+  ok7: number;
+  p50_24: number | null;
+  p95_24: number | null;
+  p50_7: number | null;
+  p95_7: number | null;
+  last_success: Date | null;
+}
+
+const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
+const share = (ok: number, n: number) => (n ? Math.round((ok / n) * 10_000) / 10_000 : null);
+
+async function compute(): Promise<HealthSummary> {
+  const sql = await getSql();
+  const writes = recordedWrites();
+  const retention = `${HEALTH_RETENTION_DAYS} days`;
+  const figureRows = await sql<FigureRow[]>`
+    select provider_id, dataset_id, grouping(dataset_id)::int as provider_level,
+      count(*) filter (where at > now() - interval '24 hours')::int as n24,
+      count(*) filter (where at > now() - interval '24 hours' and outcome = 'ok')::int as ok24,
+      count(*) filter (where at > now() - interval '7 days')::int as n7,
+      count(*) filter (where at > now() - interval '7 days' and outcome = 'ok')::int as ok7,
+      percentile_cont(0.5) within group (order by ms) filter (where outcome = 'ok' and at > now() - interval '24 hours') as p50_24,
+      percentile_cont(0.95) within group (order by ms) filter (where outcome = 'ok' and at > now() - interval '24 hours') as p95_24,
+      percentile_cont(0.5) within group (order by ms) filter (where outcome = 'ok' and at > now() - interval '7 days') as p50_7,
+      percentile_cont(0.95) within group (order by ms) filter (where outcome = 'ok' and at > now() - interval '7 days') as p95_7,
+      max(at) filter (where outcome = 'ok') as last_success
+    from source_requests
+    where at > now() - ${retention}::interval
+    group by grouping sets ((provider_id, dataset_id), (provider_id))`;
+  const errorRows = await sql<{ provider_id: string; dataset_id: string | null; at: Date; outcome: string }[]>`
+    select distinct on (provider_id, dataset_id) provider_id, dataset_id, at, outcome
+    from source_requests
+    where outcome <> 'ok' and at > now() - ${retention}::interval
+    order by provider_id, dataset_id, at desc, id desc`;
+  const recentRows = await sql<{ provider_id: string; dataset_id: string | null; kind: string; ok: boolean; ms: number; rn_p: number; rn_d: number }[]>`
+    select provider_id, dataset_id, kind, ok, ms, rn_p::int, rn_d::int from (
+      select provider_id, dataset_id, kind, outcome = 'ok' as ok, ms,
+        row_number() over (partition by provider_id order by at desc, id desc) as rn_p,
+        row_number() over (partition by provider_id, dataset_id order by at desc, id desc) as rn_d
+      from source_requests
+      where at > now() - make_interval(mins => ${RECENT_WINDOW_MINUTES})
+    ) t
+    where rn_p <= ${RECENT_COUNT} or rn_d <= ${RECENT_COUNT}
+    order by provider_id, rn_p`;
+
+  const providers = new Map<string, Group>();
+  const datasets = new Map<string, Group>();
+  const groupOf = (map: Map<string, Group>, key: string): Group => {
+    let g = map.get(key);
+    if (!g) {
+      g = { figures: { last24h: EMPTY_WINDOW, last7d: EMPTY_WINDOW, lastSuccess: null, lastError: null }, recent: [] };
+      map.set(key, g);
+    }
+    return g;
+  };
+  for (const r of figureRows) {
+    if (!r.provider_level && r.dataset_id === null) continue; // the manifest's own group
+    const g = r.provider_level ? groupOf(providers, r.provider_id) : groupOf(datasets, `${r.provider_id}/${r.dataset_id}`);
+    g.figures.last24h = { requests: r.n24, availability: share(r.ok24, r.n24), p50Ms: round(r.p50_24), p95Ms: round(r.p95_24) };
+    g.figures.last7d = { requests: r.n7, availability: share(r.ok7, r.n7), p50Ms: round(r.p50_7), p95Ms: round(r.p95_7) };
+    g.figures.lastSuccess = r.last_success ? new Date(r.last_success).toISOString() : null;
+  }
+  for (const r of errorRows) {
+    const error = { at: new Date(r.at).toISOString(), code: r.outcome };
+    if (r.dataset_id !== null) groupOf(datasets, `${r.provider_id}/${r.dataset_id}`).figures.lastError = error;
+    const p = groupOf(providers, r.provider_id);
+    if (!p.figures.lastError || p.figures.lastError.at < error.at) p.figures.lastError = error;
+  }
+  const manifestFailing = new Set<string>();
+  const manifestSeen = new Set<string>();
+  for (const r of recentRows) {
+    if (r.rn_p <= RECENT_COUNT) groupOf(providers, r.provider_id).recent.push({ ok: r.ok, ms: r.ms });
+    if (r.dataset_id === null) {
+      // Rows come newest first per provider: the first manifest row is the last download.
+      if (!manifestSeen.has(r.provider_id)) {
+        manifestSeen.add(r.provider_id);
+        if (!r.ok) manifestFailing.add(r.provider_id);
+      }
+    } else if (r.rn_d <= RECENT_COUNT) {
+      groupOf(datasets, `${r.provider_id}/${r.dataset_id}`).recent.push({ ok: r.ok, ms: r.ms });
+    }
+  }
+  return { computedAt: Date.now(), writes, providers, datasets, manifestFailing };
+}
+
+interface Holder {
+  summary?: HealthSummary;
+  computing?: Promise<HealthSummary>;
+}
+const g = globalThis as typeof globalThis & { __portalHealthSummary?: Holder };
+
+/** The current summary (see the file comment for how fresh). Never throws: an empty summary at worst. */
+export async function healthSummary(): Promise<HealthSummary> {
+  const h = (g.__portalHealthSummary ??= {});
+  const current = h.summary;
+  if (current) {
+    const age = Date.now() - current.computedAt;
+    if (age < SUMMARY_MIN_AGE_MS || (age < SUMMARY_MAX_AGE_MS && current.writes === recordedWrites())) return current;
+  }
+  h.computing ??= compute()
+    .then((s) => (h.summary = s))
+    .catch((err: unknown) => {
+      logger().warn({ err }, 'provider health: computing the summary failed');
+      return h.summary ?? { computedAt: Date.now(), writes: recordedWrites(), providers: new Map(), datasets: new Map(), manifestFailing: new Set<string>() };
+    })
+    .finally(() => (h.computing = undefined));
+  return h.computing;
+}
+
+/** Drops this process's summary (tests). */
+export function resetHealthSummary(): void {
+  g.__portalHealthSummary = {};
+}
+
+/** Deletes records past the retention period (the maintenance loop's leader). */
+export async function pruneSourceRequests(): Promise<number> {
+  const sql = await getSql();
+  const r = await sql`delete from source_requests where at < now() - make_interval(days => ${HEALTH_RETENTION_DAYS})`;
+  return r.count;
+}
