@@ -1,67 +1,85 @@
-// The portal's HTTP server: prepares the database (migrations, reference data, built-in providers)
-// before it listens, then hands requests to Next.js. One process holds the embedded database.
+// The portal's HTTP server. It reads .env files, opens the port first (a port in use is reported
+// before anything else happens; /healthz, /readyz and /metrics answer from then on), then prepares
+// the database (migrations, reference data, built-in providers) and Next.js, and only then serves
+// the application. SIGTERM/SIGINT shut it down gracefully (lib/server/shutdown.ts).
 import http from 'node:http';
-import compression from 'compression';
 import next from 'next';
-import { tryServeCachedData } from './lib/data';
-import { closeDatabase } from './lib/db';
-import { env, environmentWarnings } from './lib/env';
-import { REMOTE_ADDR_HEADER, SERVER_COMPRESSES_HEADER } from './lib/http';
-import { rejectUndecodablePath, shapeMethodNotAllowed } from './lib/server-guards';
+import { env, environmentWarnings, loadEnvFiles } from './lib/env';
+import { logger, flushLogs } from './lib/observability/log';
+import { startProcessMetrics } from './lib/observability/metrics';
+import { markReady, setStep } from './lib/server/lifecycle';
+import { createRequestListener, type NextHandler } from './lib/server/listener';
+import { loadRouteTable, type RouteTable } from './lib/server/routes';
+import { shutdownGracefully } from './lib/server/shutdown';
 import { prepareServer } from './lib/startup';
 
-export async function startServer(options: { dev?: boolean } = {}): Promise<http.Server> {
-  const { port } = env();
-  for (const warning of environmentWarnings()) console.warn(`warning: ${warning}`);
-  await prepareServer();
-  const app = next({ dev: options.dev ?? false, dir: process.cwd(), port, hostname: '0.0.0.0' });
-  await app.prepare();
-  const handle = app.getRequestHandler();
-  // Next's own compression is off (next.config.ts) and this one compresses what passes through
-  // Next. Next drops a route's Content-Encoding header, so routes must not gzip themselves behind
-  // this server: SERVER_COMPRESSES_HEADER tells them (the data route sends its plain body then).
-  const compress = compression();
-
-  const server = http.createServer(async (req, res) => {
-    // The client address for rate limits: the socket peer, never a client-supplied header.
-    req.headers[REMOTE_ADDR_HEADER] = req.socket.remoteAddress ?? 'unknown';
-    req.headers[SERVER_COMPRESSES_HEADER] = '1';
-    // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
-    if (rejectUndecodablePath(req, res)) return;
-    if (await tryServeCachedData(req, res)) return;
-    shapeMethodNotAllowed(req, res);
-    compress(req as never, res as never, () => {
-      handle(req, res).catch((err: unknown) => {
-        console.error('request failed', err);
-        if (!res.headersSent) {
-          res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
-        }
-        res.end(JSON.stringify({ error: 'Internal error; it has been logged.', code: 'internal_error' }));
-      });
+/** Listens, or rejects with a sentence an operator can act on (port in use, no permission). */
+function listen(server: http.Server, port: number, host: string | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const where = `${host ?? 'every interface'} port ${port}`;
+    server.once('error', (err: NodeJS.ErrnoException) => {
+      if (err.code === 'EADDRINUSE') reject(new Error(`Port ${port} is already in use (${where}): another portal or program listens there. Stop it or set PORT.`));
+      else if (err.code === 'EACCES') reject(new Error(`No permission to listen on ${where}; ports below 1024 need privileges. Set PORT.`));
+      else if (err.code === 'EADDRNOTAVAIL') reject(new Error(`HOST ${host} is not an address of this machine.`));
+      else reject(err);
     });
+    server.listen({ port, host }, () => resolve());
   });
-  server.keepAliveTimeout = 65_000;
-  await new Promise<void>((resolve) => server.listen(port, resolve));
-  console.log(`portal listening on http://localhost:${port}`);
+}
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${signal}: closing`);
-    server.close();
-    server.closeAllConnections();
-    await closeDatabase().catch((e: unknown) => console.error('closing the database failed', e));
-    process.exit(0);
+export async function startServer(options: { dev?: boolean } = {}): Promise<http.Server> {
+  const dev = options.dev ?? false;
+  loadEnvFiles({ dev });
+  const { port, host, envFiles } = env();
+  const log = logger();
+  for (const warning of environmentWarnings()) log.warn(warning);
+  startProcessMetrics();
+
+  let handle: NextHandler | null = null;
+  let routes: RouteTable = { statics: new Set(), dynamics: [] };
+  const listener = createRequestListener({ app: () => handle, routes: () => routes });
+  const server = http.createServer(listener);
+  server.keepAliveTimeout = 65_000;
+  await listen(server, port, host);
+  const shown = !host || host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  log.info({ port, host: host ?? null, envFiles }, `portal listening on http://${shown}:${port} (starting)`);
+
+  let stopping: Promise<void> | undefined;
+  const stop = (signal: string) => {
+    stopping ??= shutdownGracefully(server, listener, signal).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        log.fatal({ err }, 'shutdown failed');
+        flushLogs();
+        process.exit(1);
+      },
+    );
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  await prepareServer();
+  setStep('app', 'loading');
+  const app = next({ dev, dir: process.cwd(), port, hostname: host ?? 'localhost' });
+  await app.prepare();
+  routes = loadRouteTable();
+  handle = app.getRequestHandler() as NextHandler;
+  setStep('app', 'ok');
+  if (!stopping) markReady();
+  log.info(`portal ready on http://${shown}:${port}`);
   return server;
 }
 
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server.ts')) {
   startServer({ dev: process.argv.includes('--dev') }).catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
+    const message = err instanceof Error ? err.message : String(err);
+    try {
+      logger().fatal({ err }, `start-up failed: ${message}`);
+      flushLogs();
+    } catch {
+      // An invalid environment leaves no logger: the message alone, on stderr.
+      process.stderr.write(`start-up failed: ${message}\n`);
+    }
     process.exit(1);
   });
 }

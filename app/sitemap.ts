@@ -19,6 +19,7 @@ export default async function sitemap(): Promise<MetadataRoute.Sitemap> {
     { url: url('/'), changeFrequency: 'daily', priority: 1 },
     { url: url('/mapy'), changeFrequency: 'weekly', priority: 0.8 },
     { url: url('/poskytovatelia'), changeFrequency: 'monthly', priority: 0.6 },
+    { url: url('/stav-zdrojov'), changeFrequency: 'hourly', priority: 0.4 },
     { url: url('/dokumentacia'), changeFrequency: 'monthly', priority: 0.6 },
     ...DOCS.map((d) => ({ url: url(docPaths(d.slug).html), changeFrequency: 'monthly' as const, priority: 0.5 })),
     ...listComposedMaps().map((m) => ({ url: url(`/mapy/${m.slug}`), changeFrequency: 'weekly' as const, priority: 0.8 })),

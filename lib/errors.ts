@@ -25,6 +25,8 @@ export const ERROR_STATUS = {
   display_only: 303,
   geocoding_unavailable: 501,
   reference_data_unavailable: 503,
+  /** The server is preparing (database, reference data, app); /readyz names the part. */
+  starting: 503,
   internal_error: 500,
   // registration
   rejected: 403,

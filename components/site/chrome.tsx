@@ -32,7 +32,7 @@ export function SiteFooter() {
   return (
     <footer className="site-footer">
       Verejný portál geografických dát Slovenska. Dáta patria ich poskytovateľom; podmienky použitia uvádza každý
-      dataset. <Link href="/neschvalene-data">Neschválené dáta</Link> ·{' '}
+      dataset. <Link href="/stav-zdrojov">Stav zdrojov</Link> · <Link href="/neschvalene-data">Neschválené dáta</Link> ·{' '}
       <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a>
     </footer>
   );

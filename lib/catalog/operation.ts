@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { lonLat } from '@/lib/operation/fields';
+import { healthStatus, sourceHealth } from '@/lib/health/schema';
 import { catalogDataset } from '@/lib/providers/operation';
 import { MAX_CATALOG_SEARCH_LENGTH, searchCatalog } from './search';
 
@@ -27,6 +28,9 @@ export const catalogSearchResult = z
     point: lonLat.nullable(),
     count: z.int().min(0),
     datasets: z.array(catalogSearchEntry),
+    providers: z
+      .array(z.object({ id: z.string(), name: z.string(), status: healthStatus, health: sourceHealth }))
+      .describe('The providers of the listed datasets with their health (as in GET /api/catalog).'),
   })
   .meta({ id: 'CatalogSearchResult' });
 

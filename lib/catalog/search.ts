@@ -1,12 +1,15 @@
 // Catalog search for assistants and the website: approved datasets ordered by how well they match a
 // text, and marked when they can answer a point query at a given point (`pointQuery`).
+import { datasetHealth, healthSummary, providerHealth, type HealthStatus, type SourceHealth } from '@/lib/health/summary';
 import { answersAtPoint, coversPoint, matchScore, priorityOf } from '@/lib/nearby/selection';
 import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
+import { registrySnapshot } from '@/lib/providers/served';
 import type { CatalogDataset } from '@/lib/providers/types';
 
 export const MAX_CATALOG_SEARCH_LENGTH = 200;
 
 export interface CatalogSearchEntry extends CatalogDataset {
+  health: SourceHealth;
   /** Match score of the text (0 without text); higher is better. */
   score: number;
   /** Present with a point: whether GET /api/nearby (MCP nearby) can answer for this dataset there. */
@@ -18,6 +21,8 @@ export interface CatalogSearchResult {
   point: [number, number] | null;
   count: number;
   datasets: CatalogSearchEntry[];
+  /** The providers of the listed datasets with their health status and figures (as in GET /api/catalog). */
+  providers: Array<{ id: string; name: string; status: HealthStatus; health: SourceHealth }>;
 }
 
 export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
@@ -25,10 +30,16 @@ export async function searchCatalog(input: { search?: string; point?: [number, n
   // The point's range is checked by the operation's input (lib/catalog/operation.ts).
   const point = input.point ?? null;
   const rows: Array<CatalogSearchEntry & { priority: number }> = [];
+  const summary = await healthSummary();
   for (const served of await listApprovedDatasets()) {
     const score = text ? matchScore(served.dataset, text) : 0;
     if (text && score === 0) continue;
-    const entry: CatalogSearchEntry & { priority: number } = { ...catalogEntry(served), score, priority: priorityOf(served.dataset) };
+    const entry: CatalogSearchEntry & { priority: number } = {
+      ...catalogEntry(served),
+      health: datasetHealth(summary, served.key),
+      score,
+      priority: priorityOf(served.dataset),
+    };
     if (point) entry.pointQuery = answersAtPoint(served) && coversPoint(served.dataset, point[0], point[1]);
     rows.push(entry);
   }
@@ -40,5 +51,12 @@ export async function searchCatalog(input: { search?: string; point?: [number, n
       a.title.localeCompare(b.title, 'sk'),
   );
   const datasets = rows.map(({ priority: _priority, ...rest }) => rest);
-  return { search: text, point, count: datasets.length, datasets };
+  const listed = new Set(datasets.map((d) => d.providerId));
+  const providers = (await registrySnapshot()).records
+    .filter((r) => listed.has(r.id))
+    .map((r) => {
+      const health = providerHealth(summary, r.id, r.status);
+      return { id: r.id, name: r.approvedManifest?.provider.name ?? r.name, status: health.status, health };
+    });
+  return { search: text, point, count: datasets.length, datasets, providers };
 }

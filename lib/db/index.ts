@@ -5,6 +5,7 @@
 //   the importer and the benches all talk to it through postgres.js over that socket, so access is
 //   serialised per batch and per transaction (see pglite-server.ts) and two processes never open
 //   the directory.
+import os from 'node:os';
 import path from 'node:path';
 import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
@@ -23,7 +24,34 @@ export interface DatabaseHandle {
   describe: string;
   /** The embedded host, when this process holds the PGlite directory. */
   host?: EmbeddedHost;
+  /** Pool use for /metrics: the configured maximum and connections by state. */
+  poolStats(): Promise<PoolStats>;
   close(): Promise<void>;
+}
+
+export interface PoolStats {
+  max: number;
+  /** PostgreSQL: active, idle, idle_in_transaction (pg_stat_activity); embedded host: open, busy, waiting. */
+  connections: Record<string, number>;
+}
+
+/**
+ * The application_name of this process's connections (pg_stat_activity shows it; the pool metrics
+ * count by it): `portal:<host>:<pid>`, at most PostgreSQL's 63 bytes.
+ */
+export const APPLICATION_NAME = `portal:${os.hostname()}:${process.pid}`.slice(-63);
+
+async function postgresPoolStats(sql: Sql, max: number): Promise<PoolStats> {
+  const rows = await sql<{ state: string | null; n: number }[]>`
+    select state, count(*)::int as n from pg_stat_activity
+    where application_name = ${APPLICATION_NAME} and pid <> pg_backend_pid() group by state`;
+  // This query's own connection is idle again once it answered.
+  const connections: Record<string, number> = { active: 0, idle: 1, idle_in_transaction: 0 };
+  for (const r of rows) {
+    const state = (r.state ?? 'unknown').replace(/ /g, '_').replace(/[()]/g, '');
+    connections[state] = (connections[state] ?? 0) + r.n;
+  }
+  return { max, connections };
 }
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), 'drizzle');
@@ -51,13 +79,44 @@ function wrap(sql: Sql): Db {
 
 async function migrateNetwork(sql: Sql): Promise<void> {
   const { migrate } = await import('drizzle-orm/postgres-js/migrator');
+  // Several instances may start at once: one migrates, the others wait and find nothing to do.
+  await withSessionLock(sql, MIGRATION_LOCK, () => migrate(wrap(sql), { migrationsFolder: MIGRATIONS_DIR }));
+}
+
+/**
+ * Runs `fn` while this process holds the session-level advisory lock `key` (waiting for it), on a
+ * reserved connection that holds the lock; `fn` itself uses the pool. Instances sharing a PostgreSQL
+ * take turns; the embedded database has one session, so there it only orders this process's callers.
+ */
+export async function withSessionLock<T>(sql: Sql, key: number, fn: () => Promise<T>): Promise<T> {
   const reserved = await sql.reserve();
   try {
-    // Several instances may start at once: one migrates, the others wait and find nothing to do.
-    await reserved`select pg_advisory_lock(${MIGRATION_LOCK})`;
-    await migrate(wrap(sql), { migrationsFolder: MIGRATIONS_DIR });
+    await reserved`select pg_advisory_lock(${key})`;
+    try {
+      return await fn();
+    } finally {
+      await reserved`select pg_advisory_unlock(${key})`.catch(() => undefined);
+    }
   } finally {
-    await reserved`select pg_advisory_unlock(${MIGRATION_LOCK})`.catch(() => undefined);
+    reserved.release();
+  }
+}
+
+/**
+ * Like withSessionLock, but only when the lock is free (`pg_try_advisory_lock`): the instance that
+ * gets it leads this round; the others skip it (`{ led: false }`).
+ */
+export async function tryWithSessionLock<T>(sql: Sql, key: number, fn: () => Promise<T>): Promise<{ led: true; value: T } | { led: false }> {
+  const reserved = await sql.reserve();
+  try {
+    const [{ locked }] = await reserved<{ locked: boolean }[]>`select pg_try_advisory_lock(${key}) as locked`;
+    if (!locked) return { led: false };
+    try {
+      return { led: true, value: await fn() };
+    } finally {
+      await reserved`select pg_advisory_unlock(${key})`.catch(() => undefined);
+    }
+  } finally {
     reserved.release();
   }
 }
@@ -67,7 +126,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const url = options.databaseUrl ?? e.databaseUrl;
   const max = options.maxConnections ?? 10;
   if (url) {
-    const sql = client({ max }, url);
+    const sql = client({ max, connection: { application_name: APPLICATION_NAME } }, url);
     if (options.migrate !== false) await migrateNetwork(sql);
     const where = new URL(url);
     return {
@@ -75,6 +134,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       sql,
       mode: 'postgres',
       describe: `PostgreSQL ${where.host}${where.pathname}`,
+      poolStats: () => postgresPoolStats(sql, max),
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -88,6 +148,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
       sql,
       mode: 'embedded-client',
       describe: `PGlite ${dir} (through the running server's socket)`,
+      poolStats: async () => ({ max, connections: {} }),
       close: () => sql.end({ timeout: 5 }),
     };
   }
@@ -107,6 +168,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     mode: 'embedded-host',
     describe: `PGlite ${dir}`,
     host,
+    async poolStats() {
+      const st = host.server.stats();
+      return { max, connections: { open: st.connections, busy: st.busy ? 1 : 0, waiting: st.waiting } };
+    },
     async close() {
       await sql.end({ timeout: 5 });
       await host.stop();

@@ -40,6 +40,7 @@ export async function buildLlmsTxt(base: string = env().publicBaseUrl): Promise<
     `- ${link('Katalóg (JSON)', `${base}/api/catalog`)}: schválení poskytovatelia a datasety s poľami, parametrami a odkazmi`,
     `- ${link('OGC API – Features a vektorové dlaždice', `${base}/ogc`)}: každý schválený dataset GeoJSON ako kolekcia (GeoJSON, HTML, stránkovanie, bbox, datetime) a dlaždice Mapbox Vector Tiles; pre QGIS (Pridať vrstvu WFS / OGC API – Features), GDAL (\`ogrinfo OAPIF:${base}/ogc\`) a ArcGIS Pro`,
     `- ${link('OGC API (OpenAPI 3.0)', `${base}/ogc/api`)}: popis rozhrania OGC API s parametrami každej kolekcie`,
+    `- ${link('Stav zdrojov', `${base}/stav-zdrojov`)}: dostupnosť a odozva zdrojov za 24 h a 7 dní (v katalógu pole \`health\`)`,
     `- ${link('Schéma manifestu', `${base}/schema/0.1/manifest.json`)}: JSON Schema manifestu poskytovateľa (protokol 0.1)`,
     `- ${link('Schéma dát', `${base}/schema/0.1/data.json`)}: JSON Schema dátovej odpovede (GeoJSON s doplnkami dm)`,
     `- ${link('Rozhranie poskytovateľa', `${base}/schema/0.1/provider-openapi.json`)}: čo implementuje poskytovateľ dát`,

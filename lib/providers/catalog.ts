@@ -1,9 +1,11 @@
 // GET /api/catalog: approved providers and datasets, the manifest fields without source URLs plus the
-// portal's own (key, category label, attribution, links). Built once per registry version.
+// portal's own (key, category label, attribution, links). Built once per registry version; the
+// provider health (status and `health` figures, lib/health) is joined per health summary.
+import { datasetHealth, healthSummary, providerHealth, type HealthSummary } from '@/lib/health/summary';
 import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type Source } from '@/lib/protocol/types';
 import { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate } from './links';
 import { registrySnapshot, type RegistrySnapshot } from './served';
-import type { CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
+import type { CatalogBase, CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
 
 /** Slovak labels of the recommended categories; any other value is listed as `other`. */
 export const CATEGORY_LABELS: Record<Category, string> = {
@@ -25,12 +27,25 @@ export function normalizeCategory(value: string | undefined): Category {
 }
 
 export async function getCatalog(): Promise<CatalogDocument> {
-  const snap = await registrySnapshot();
+  const [snap, summary] = await Promise.all([registrySnapshot(), healthSummary()]);
   snap.catalog ??= buildCatalog(snap);
-  return { protocol: snap.catalog.protocol, generated: new Date().toISOString(), providers: snap.catalog.providers, datasets: snap.catalog.datasets };
+  if (snap.catalogHealth?.summary !== summary) snap.catalogHealth = { summary, ...joinHealth(snap, snap.catalog, summary) };
+  const { providers, datasets } = snap.catalogHealth;
+  return { protocol: snap.catalog.protocol, generated: new Date().toISOString(), providers, datasets };
 }
 
-function buildCatalog(snap: RegistrySnapshot): Omit<CatalogDocument, 'generated'> {
+/** The catalog with each provider's status and health and each dataset's health. */
+function joinHealth(snap: RegistrySnapshot, catalog: CatalogBase, summary: HealthSummary): Pick<CatalogDocument, 'providers' | 'datasets'> {
+  const registryStatus = new Map(snap.records.map((r) => [r.id, r.status]));
+  const providers = catalog.providers.map((p) => {
+    const health = providerHealth(summary, p.id, registryStatus.get(p.id) ?? 'ok');
+    return { ...p, status: health.status, health };
+  });
+  const datasets = catalog.datasets.map((d) => ({ ...d, health: datasetHealth(summary, d.key) }));
+  return { providers, datasets };
+}
+
+function buildCatalog(snap: RegistrySnapshot): CatalogBase {
   const datasets = snap.approved.map(catalogEntry);
   const providers: CatalogProvider[] = [];
   for (const record of snap.records) {

@@ -1,5 +1,6 @@
 // GET /api/catalog and POST /api/registration (MCP `register_provider`): declared operations (lib/operation).
 import { z } from 'zod';
+import { healthStatus, sourceHealth } from '@/lib/health/schema';
 import { defineOperation, codedIssue } from '@/lib/operation/define';
 import { datasetKey, finding, idSchema, isoDateTime, protocolObject } from '@/lib/operation/fields';
 import { CATEGORIES, PROTOCOL_VERSION, USE_CASES } from '@/lib/protocol/types';
@@ -10,11 +11,10 @@ export const catalogProvider = z
   .object({
     id: idSchema,
     name: z.string(),
-    status: z
-      .string()
-      .describe('`ok`, or the code of the last failed manifest refresh (`source_unreachable`, `invalid_manifest`, `id_mismatch`); the last good manifest keeps being served.'),
+    status: healthStatus.describe('The provider’s health, equal to `health.status` (see SourceHealth).'),
     datasetCount: z.int().min(1).describe('Approved datasets of the provider.'),
     managedBy: z.enum(['provider', 'portal']),
+    health: sourceHealth,
   })
   .meta({ id: 'CatalogProvider' });
 
@@ -67,6 +67,7 @@ export const catalogDataset = z
     presentation: protocolObject('ManifestPresentation'),
     attribution: z.string().describe('Attribution text to show with the data.'),
     links: catalogLinks,
+    health: sourceHealth,
   })
   .meta({ id: 'CatalogDataset', description: 'A manifest dataset without its source URL, plus the portal’s key, labels, attribution and links.' });
 

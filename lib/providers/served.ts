@@ -7,7 +7,7 @@ import { getSql } from '@/lib/db';
 import { resolveSourceUrls } from '@/lib/protocol/request';
 import type { License, Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { getRegistryVersion, listProviders } from './queries';
-import type { CatalogDocument, ProviderRecord, ServedDataset } from './types';
+import type { CatalogBase, CatalogDocument, ProviderRecord, ServedDataset } from './types';
 
 /** How long a verified copy is trusted before the version is checked again. */
 export const VERIFY_INTERVAL_MS = 1000;
@@ -21,7 +21,9 @@ export interface RegistrySnapshot {
   /** Approved datasets in catalog order. */
   approved: ServedDataset[];
   /** The catalog without its `generated` time, built on first use. */
-  catalog?: Omit<CatalogDocument, 'generated'>;
+  catalog?: CatalogBase;
+  /** The catalog's providers and datasets with their health, for one health summary (lib/health). */
+  catalogHealth?: { summary: object } & Pick<CatalogDocument, 'providers' | 'datasets'>;
 }
 
 interface Holder {

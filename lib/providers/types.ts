@@ -1,4 +1,5 @@
 // Shapes of the provider registry shared by REST, MCP, the pages and the data proxy.
+import type { HealthStatus, SourceHealth } from '@/lib/health/status';
 import type { Category, GeoJsonSource, License, Manifest, ManifestDataset, Presentation, RasterSource } from '@/lib/protocol/types';
 
 export type Approval = 'pending_review' | 'approved' | 'rejected';
@@ -57,9 +58,12 @@ export interface ServedDataset {
 export interface CatalogProvider {
   id: string;
   name: string;
+  /** The provider's health status (lib/health HEALTH_STATUSES): ok, degraded, unavailable, invalid_manifest, id_mismatch. */
   status: string;
   datasetCount: number;
   managedBy: ManagedBy;
+  /** What the portal saw of the provider's sources (/stav-zdrojov shows the same). */
+  health?: SourceHealth;
 }
 
 /** A catalog entry: the manifest dataset without its source URL, plus the portal's fields. */
@@ -95,13 +99,23 @@ export interface CatalogDataset {
     /** The same datasets: the vector tile template (`{z}/{y}/{x}`) of that collection. */
     tiles?: string;
   };
+  /** What the portal saw of the dataset's source (GET /api/catalog and MCP `catalog`). */
+  health?: SourceHealth;
 }
 
+/** The catalog as built once per registry version, before the provider health is joined. */
+export interface CatalogBase {
+  protocol: string;
+  providers: CatalogProvider[];
+  datasets: CatalogDataset[];
+}
+
+/** GET /api/catalog: the catalog with each provider's and dataset's health (lib/health). */
 export interface CatalogDocument {
   protocol: string;
   generated: string;
-  providers: CatalogProvider[];
-  datasets: CatalogDataset[];
+  providers: Array<CatalogProvider & { status: HealthStatus; health: SourceHealth }>;
+  datasets: Array<CatalogDataset & { health: SourceHealth }>;
 }
 
 /** Providers awaiting the operator, for /neschvalene-data and `operator list --pending`. */

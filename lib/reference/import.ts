@@ -60,13 +60,15 @@ export interface ImportOptions extends LoadOptions {
 }
 
 /** At start-up: import when the tables are empty or the inputs changed; never throws for missing data. */
-export async function ensureReferenceData(handle: DatabaseHandle, dir: string, options: LoadOptions): Promise<void> {
+/** Imports the reference data when missing or changed; false when `dir` is incomplete (nothing loaded). */
+export async function ensureReferenceData(handle: DatabaseHandle, dir: string, options: LoadOptions): Promise<boolean> {
   if (!existsSync(dir) || missingRequiredFiles(dir).length) {
     options.log(`reference data: ${dir} is incomplete (${missingRequiredFiles(dir).join(', ')}); place search answers 501 geocoding_unavailable`);
-    return;
+    return false;
   }
   const r = await importReferenceData(handle, dir, options);
   if (r.status === 'unchanged') options.log('reference data: up to date');
+  return true;
 }
 
 export async function currentReferenceDigest(sql: Sql): Promise<string | null> {

@@ -40,7 +40,7 @@ describe('the catalog document', () => {
     const ids = doc.providers.map((p) => p.id);
     expect(ids).toEqual(expect.arrayContaining(['sk-uzemie', 'priklady', 'zbgis', 'svp', 'sopsr', 'sgudds']));
     for (const p of doc.providers) {
-      expect(Object.keys(p).sort()).toEqual(['datasetCount', 'id', 'managedBy', 'name', 'status']);
+      expect(Object.keys(p).sort()).toEqual(['datasetCount', 'health', 'id', 'managedBy', 'name', 'status']);
       expect(p.datasetCount).toBe(doc.datasets.filter((d) => d.providerId === p.id).length);
     }
     expect(doc.providers.find((p) => p.id === 'sk-uzemie')).toMatchObject({ managedBy: 'portal', status: 'ok' });
@@ -128,6 +128,7 @@ describe('approval gates the catalog', () => {
       status: 'ok',
       datasetCount: 1,
       managedBy: 'provider',
+      health: expect.objectContaining({ status: 'ok' }),
     });
     const entry = doc.datasets.find((d) => d.key === `${id}/body`)!;
     expect(entry).toMatchObject({

@@ -2,6 +2,7 @@
 // one stays served), failed refreshes keep the last good manifest, reject / unreject, audit rows.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
+import { flushSourceRecords, resetHealthSummary } from '@/lib/health';
 import { approveProvider, rejectProvider, unrejectProvider } from '@/lib/providers/approval';
 import { getCatalog } from '@/lib/providers/catalog';
 import { listPendingProviders } from '@/lib/providers/pending';
@@ -68,7 +69,14 @@ describe('approval and a changed manifest', () => {
     expect(approved).toMatchObject({ from: 'pending_review', to: 'approved', changed: true });
     expect(await catalogTitles(id)).toEqual(['Prvá verzia']);
     const catalogProvider = (await getCatalog()).providers.find((p) => p.id === id);
-    expect(catalogProvider).toEqual({ id, name: `Testovací poskytovateľ ${id}`, status: 'ok', datasetCount: 1, managedBy: 'provider' });
+    expect(catalogProvider).toEqual({
+      id,
+      name: `Testovací poskytovateľ ${id}`,
+      status: 'ok',
+      datasetCount: 1,
+      managedBy: 'provider',
+      health: expect.objectContaining({ status: 'ok' }),
+    });
     expect(await datasetRows(id)).toEqual([{ dataset_id: 'body', approved: true, title: 'Prvá verzia' }]);
     const firstFingerprint = (await providerRow(id))!.fingerprint;
 
@@ -139,16 +147,19 @@ describe('approval and a changed manifest', () => {
 
 describe('failed refreshes keep the last good manifest', () => {
   const cases = [
-    { name: 'source unreachable (HTTP 500)', status: 'source_unreachable', break: (s: ProviderServer, id: string) => s.setFault(`/${id}/manifest.json`, '500') },
-    { name: 'not JSON', status: 'invalid_manifest', break: (s: ProviderServer, id: string) => s.setFault(`/${id}/manifest.json`, 'invalid-json') },
+    // The catalog's status is the provider's health: a download that failed, as its only recent request, is `unavailable`.
+    { name: 'source unreachable (HTTP 500)', status: 'source_unreachable', catalog: 'unavailable', break: (s: ProviderServer, id: string) => s.setFault(`/${id}/manifest.json`, '500') },
+    { name: 'not JSON', status: 'invalid_manifest', catalog: 'invalid_manifest', break: (s: ProviderServer, id: string) => s.setFault(`/${id}/manifest.json`, 'invalid-json') },
     {
       name: 'schema violation',
       status: 'invalid_manifest',
+      catalog: 'invalid_manifest',
       break: (s: ProviderServer, id: string) => s.setBody(`/${id}/manifest.json`, { ...testManifest(id), datasets: [] }),
     },
     {
       name: 'another provider id',
       status: 'id_mismatch',
+      catalog: 'id_mismatch',
       break: (s: ProviderServer, id: string) => s.setBody(`/${id}/manifest.json`, testManifest(`${id}-x`)),
     },
   ] as const;
@@ -165,7 +176,11 @@ describe('failed refreshes keep the last good manifest', () => {
       expect(row).toMatchObject({ status: c.status, approval: 'approved', fingerprint: good.fingerprint });
       expect(row.manifest).toEqual(good.manifest);
       expect(row.status_message).toEqual(expect.any(String));
-      expect((await getCatalog()).providers.find((p) => p.id === id)?.status).toBe(c.status);
+      await flushSourceRecords();
+      resetHealthSummary();
+      const listed = (await getCatalog()).providers.find((p) => p.id === id)!;
+      expect(listed.status).toBe(c.catalog);
+      expect(listed.health).toMatchObject({ status: c.catalog, lastError: { code: expect.any(String) }, lastSuccess: null });
       expect(await catalogTitles(id)).toEqual(['Prvá verzia']);
 
       // Fixed at the source: back to ok, with an audit row for the recovery.

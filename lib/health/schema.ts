@@ -1,0 +1,38 @@
+// The declared shape of provider health in the catalog (GET /api/catalog, MCP `catalog`; lib/operation).
+import { z } from 'zod';
+import { isoDateTime } from '@/lib/operation/fields';
+import { HEALTH_RETENTION_DAYS, HEALTH_STATUSES } from './status';
+
+export const healthStatus = z
+  .enum(HEALTH_STATUSES)
+  .describe(
+    '`ok`; `degraded` (a recent request failed, recent answers are slow, or the last manifest download failed); `unavailable` (the last 3 requests within the hour failed); providers also `invalid_manifest` / `id_mismatch` (the last manifest download was not a valid manifest of this provider; the last good one keeps being served). No recorded request: `ok`.',
+  );
+
+export const healthWindow = z
+  .object({
+    requests: z.int().min(0).describe('Requests made in the window.'),
+    availability: z.number().min(0).max(1).nullable().describe('Share of the requests that succeeded; null without requests.'),
+    p50Ms: z.int().min(0).nullable().describe('Median latency of the successful requests, ms.'),
+    p95Ms: z.int().min(0).nullable().describe('95th percentile latency of the successful requests, ms.'),
+  })
+  .meta({ id: 'HealthWindow' });
+
+export const sourceHealth = z
+  .object({
+    status: healthStatus,
+    last24h: healthWindow,
+    last7d: healthWindow,
+    lastSuccess: isoDateTime.nullable().describe('The last successful request (within the retention period).'),
+    lastError: z
+      .object({
+        at: isoDateTime,
+        code: z.string().describe('The error code, e.g. `timeout`, `http_error`, `source_unreachable`, `data_schema_mismatch`, `invalid_manifest`.'),
+      })
+      .nullable()
+      .describe('The last failed request (within the retention period) with its error code.'),
+  })
+  .meta({
+    id: 'SourceHealth',
+    description: `What the portal saw of a source: every request it made (data, manifest downloads, point queries) is recorded and kept ${HEALTH_RETENTION_DAYS} days. Also on the public page /stav-zdrojov.`,
+  });
