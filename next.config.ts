@@ -3,12 +3,16 @@ import { ogcHtmlRewrites } from './lib/ogc/html-routes';
 
 // PGlite and its extensions ship WASM and data files that must be loaded from node_modules at
 // run time, never bundled; postgres.js keeps native sockets. All stay external to the bundle.
+// prom-client and pino too: server.ts and the bundle must share one module instance (one registry).
 const nextConfig: NextConfig = {
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-postgis',
     '@electric-sql/pglite-socket',
     'postgres',
+    'prom-client',
+    'pino',
+    'pino-pretty',
   ],
   poweredByHeader: false,
   // server.ts compresses (and skips bodies that are already encoded, like the data proxy's).

@@ -7,6 +7,8 @@ export default defineConfig({
   resolve: { alias: { '@': import.meta.dirname } },
   test: {
     include: ['tests/**/*.test.ts'],
+    // Separate processes on PostgreSQL, run by `npm run test:deploy` (vitest.deploy.config.ts).
+    exclude: ['tests/deploy/**', '**/node_modules/**'],
     globalSetup: ['tests/global-setup.ts'],
     setupFiles: ['tests/setup.ts'],
     pool: 'forks',

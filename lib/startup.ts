@@ -3,6 +3,7 @@
 // meanwhile (probes answer; /readyz names the step in progress). Kept out of the request path.
 import { clearFetchLeases } from './data/lease';
 import { openDatabase, setDatabase, withSessionLock, type DatabaseHandle } from './db';
+import { ADVISORY_LOCKS } from './db/locks';
 import { env } from './env';
 import { logger } from './observability/log';
 import { ensureReferenceData } from './reference/import';
@@ -16,7 +17,7 @@ export interface LoadOptions {
 }
 
 /** Advisory lock of the start-up content: instances starting together load and seed one after another. */
-const CONTENT_LOCK = 7_240_114;
+const CONTENT_LOCK = ADVISORY_LOCKS.startupContent;
 
 /** Reference data (first run only; idempotent) and built-in providers. Also used by the tests. */
 export async function loadContent(handle: DatabaseHandle, options: LoadOptions): Promise<'ok' | 'not_configured'> {

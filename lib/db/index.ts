@@ -11,6 +11,7 @@ import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '../env';
 import { hostEmbedded, liveHostSocket, type EmbeddedHost } from './embedded';
+import { ADVISORY_LOCKS } from './locks';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
@@ -55,7 +56,7 @@ async function postgresPoolStats(sql: Sql, max: number): Promise<PoolStats> {
 }
 
 export const MIGRATIONS_DIR = path.join(process.cwd(), 'drizzle');
-const MIGRATION_LOCK = 7_240_113;
+const MIGRATION_LOCK = ADVISORY_LOCKS.migrations;
 
 export interface OpenOptions {
   /** Run migrations (the server does; clients of a live host need not). Default true. */

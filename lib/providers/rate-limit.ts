@@ -2,12 +2,13 @@
 // restarts and instances.
 import type { Q } from './queries';
 import type { Sql } from '@/lib/db';
+import { ADVISORY_LOCKS } from '@/lib/db/locks';
 
 /** More than this many attempts within WINDOW from one address are refused (429 too_many_requests). */
 export const MAX_ATTEMPTS_PER_WINDOW = 5;
 export const ATTEMPT_WINDOW_SECONDS = 60;
 /** Advisory-lock namespace of the per-address counter (any constant distinct from other locks). */
-const ATTEMPT_LOCK_NS = 4_104_001;
+const ATTEMPT_LOCK_NS = ADVISORY_LOCKS.registrationAttempts;
 
 /**
  * Records one attempt and returns how many the address made within the window, this one included.

@@ -3,6 +3,7 @@
 // review while the approved manifest keeps being served; a failed download or an invalid manifest
 // only sets the provider's status and keeps the last good manifest.
 import { pruneFetchLeases } from '@/lib/data/lease';
+import { ADVISORY_LOCKS } from '@/lib/db/locks';
 import { getSql, tryWithSessionLock, type Sql } from '@/lib/db';
 import { env } from '@/lib/env';
 import { fetchJson, isFetchError } from '@/lib/fetch';
@@ -200,7 +201,7 @@ export async function refreshAllProviders(sql?: Sql): Promise<Array<RefreshResul
 }
 
 /** Advisory lock of the maintenance round: the instance holding it leads the round, the others skip it. */
-const MAINTENANCE_LEADER_LOCK = 7_240_115;
+const MAINTENANCE_LEADER_LOCK = ADVISORY_LOCKS.maintenanceLeader;
 
 interface Loop {
   stop(): Promise<void>;

@@ -3,7 +3,9 @@
 // in one transaction serialised by an advisory lock, with the unique manifest URL and the provider id
 // primary key as the final guard, so parallel registrations of one URL give exactly one 201.
 import { getSql } from '@/lib/db';
+import { ADVISORY_LOCKS } from '@/lib/db/locks';
 import { ApiError, isApiError } from '@/lib/errors';
+import { logger } from '@/lib/observability/log';
 import type { Manifest } from '@/lib/protocol/types';
 import { runLiveTest, type LiveReport } from '@/lib/validator/live';
 import { reviewPath } from './links';
@@ -20,14 +22,13 @@ import {
 import { ATTEMPT_WINDOW_SECONDS, MAX_ATTEMPTS_PER_WINDOW, recordRegistrationAttempt } from './rate-limit';
 import type { ProviderRecord, RegistrationResult } from './types';
 import { registryWrite } from './write';
-import { logger } from '@/lib/observability/log';
 
 /** More providers than this awaiting approval and registration answers 429 queue_full. */
 export const MAX_PENDING_PROVIDERS = 100;
 export const MAX_MANIFEST_URL_LENGTH = 2048;
 /** Adjustable limits (tests lower the queue within their own worker). */
 export const registrationLimits = { maxPending: MAX_PENDING_PROVIDERS };
-const REGISTRATION_LOCK = 4_104_002;
+const REGISTRATION_LOCK = ADVISORY_LOCKS.registration;
 
 export interface RegistrationOutcome {
   httpStatus: 200 | 201;

@@ -6,6 +6,7 @@
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import type { DatabaseHandle, Sql } from '../db';
+import { ADVISORY_LOCKS } from '../db/locks';
 import type { LoadOptions } from '../startup';
 import { rebuildStreetPlaceNames } from '../places/register-import';
 import { normalizeName } from './normalize';
@@ -21,7 +22,7 @@ import {
 } from './sources';
 
 export const REFERENCE_IMPORT_NAME = 'sk-reference';
-const IMPORT_LOCK = 7_240_114;
+const IMPORT_LOCK = ADVISORY_LOCKS.referenceImport;
 const BATCH = 2000;
 
 type Tx = Sql; // postgres.js TransactionSql is call-compatible with Sql for tagged queries

@@ -1,6 +1,8 @@
 // Starts real portal servers for the resilience suite: the production Next build behind server.ts,
 // one process each (node --import tsx, so the pid we read /proc of and SIGKILL is the server itself),
-// on ports 3200-3299, each with its own PGlite directory under /tmp or its own PostgreSQL database.
+// on ports 3200-3299 (RESILIENCE_PORTS=4400-4498 picks another range), each with its own PGlite
+// directory under /tmp or its own PostgreSQL database. The multi-instance suite (tests/deploy) uses
+// the same launcher.
 //
 // The shared .next directory is rebuilt by others while we run. So the suite snapshots it once: under
 // a SHARED flock on /tmp/build.lock (builds take it exclusively; a missing build is made under the
@@ -19,8 +21,10 @@ import { healthy, sleep } from './common';
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const WORK_DIR = path.join(os.tmpdir(), `resilience-${process.pid}`);
 const BUILD_LOCK = '/tmp/build.lock';
-const PORT_MIN = 3200;
-const PORT_MAX = 3299;
+const [PORT_MIN, PORT_MAX] = (() => {
+  const m = /^(\d+)-(\d+)$/.exec(process.env.RESILIENCE_PORTS ?? '');
+  return m ? [Number(m[1]), Number(m[2])] : [3200, 3299];
+})();
 
 const cleanups = new Set<() => void | Promise<void>>();
 /** Registers something to undo when the suite ends or is interrupted (servers, databases). */
@@ -153,7 +157,7 @@ function portFree(port: number): Promise<boolean> {
   });
 }
 
-/** A free port in 3200-3299, starting at a random offset (two suites may run at once). */
+/** A free port in 3200-3299 (or RESILIENCE_PORTS), starting at a random offset (two suites may run at once). */
 export async function freePort(): Promise<number> {
   const span = PORT_MAX - PORT_MIN + 1;
   const start = Math.floor(Math.random() * span);
@@ -165,7 +169,7 @@ export async function freePort(): Promise<number> {
       return port;
     }
   }
-  throw new Error('no free port in 3200-3299');
+  throw new Error(`no free port in ${PORT_MIN}-${PORT_MAX}`);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -203,6 +207,10 @@ export interface Portal {
   stop(): Promise<void>;
   /** SIGKILL, and wait until the process is gone. */
   kill(): Promise<void>;
+  /** Sends a signal and returns at once (see `exited`). */
+  signal(sig: NodeJS.Signals): void;
+  /** Resolves when the process is gone, with its exit code or signal. */
+  exited(): Promise<{ code: number | null | undefined; signal: NodeJS.Signals | null }>;
   /** The last lines of the server's log. */
   logTail(lines?: number): string;
   /** Options to start the same server again (same port, database and environment). */
@@ -330,6 +338,14 @@ export async function startPortal(o: PortalOptions): Promise<Portal> {
         await exited;
       }
       unregister();
+    },
+    signal(sig) {
+      if (alive()) child.kill(sig);
+    },
+    async exited() {
+      await exited;
+      unregister();
+      return { code: exitCode, signal: exitSignal };
     },
     logTail: (lines) => tail(logFile, lines),
     options: { ...o, port, pgliteDir },
