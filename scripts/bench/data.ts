@@ -3,9 +3,11 @@
 // Cache-hit throughput and latency for a ~10 KB and a ~1 MB answer, each printed as a ratio to a
 // bare node:http server sending the same bytes, headers included (this machine's limit), measured in
 // the same run, interleaved:
-// - fast path: a node:http server with the request listener server.ts uses — `tryServeCachedData`
-//   first, the route otherwise. (A production Next build is not made here, so the fallback calls
-//   the route handler directly; fresh hits never reach it.)
+// - fast path: a node:http server with the request listener server.ts uses (lib/server/listener.ts:
+//   request log line, HTTP and cache metrics, then `tryServeCachedData`, the route otherwise). A
+//   production Next build is not made here, so the fallback calls the route handler directly; fresh
+//   hits never reach it. The log goes to /dev/null through the same buffered pino stream as in
+//   production (stdout there).
 // - route handler: the Next route's exported GET called directly through a small node->web adapter
 //   (what Next adds on top — routing, its own request objects — is not included, so the real route
 //   is slower still);
@@ -159,6 +161,11 @@ export async function run(): Promise<void> {
   const { invalidateRegistryCache } = await import('@/lib/providers/served');
   const { route } = await import('@/lib/http');
   const data = await import('@/lib/data');
+  const { createRequestListener } = await import('@/lib/server/listener');
+  const { loadRouteTable } = await import('@/lib/server/routes');
+  const { setLogDestination } = await import('@/lib/observability/log');
+  const { default: pino } = await import('pino');
+  setLogDestination(pino.destination({ dest: '/dev/null', sync: false, minLength: 4096 }));
   const { GET } = await import('@/app/api/data/[provider]/[dataset]/route');
 
   const pid = `bench-data-${process.pid}`;
@@ -192,11 +199,14 @@ export async function run(): Promise<void> {
       return { provider: providerId, dataset: datasetId };
     };
     const routeListener = adapter(GET as WebHandler, paramsOf);
-    // The listener server.ts installs: the fast path, then (there) Next.
-    const fast = await listen(async (req, res) => {
-      if (await data.tryServeCachedData(req, res)) return;
-      routeListener(req, res);
-    });
+    // The listener server.ts installs: probes, log and metrics, the fast path, then (there) Next.
+    const routes = loadRouteTable();
+    const fast = await listen(
+      createRequestListener({
+        app: () => async (req, res) => routeListener(req, res),
+        routes: () => routes,
+      }),
+    );
     const direct = await listen(routeListener);
     servers.push(fast.server, direct.server);
 
