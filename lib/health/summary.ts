@@ -1,8 +1,8 @@
 // Provider health figures from `source_requests`: per provider and per dataset, availability and
 // p50/p95 latency over the last 24 hours and 7 days, the last success and the last error with its
-// code, and a status. Computed with three queries and kept per process: recomputed at most every
-// SUMMARY_MIN_AGE_MS after this process recorded something, else every SUMMARY_MAX_AGE_MS (to see
-// what other instances recorded).
+// code, and a status. Computed with three queries and kept per process: recomputed (in the
+// background) at most every SUMMARY_MIN_AGE_MS after this process recorded something, else every
+// SUMMARY_MAX_AGE_MS (to see what other instances recorded).
 import { getSql } from '@/lib/db';
 import { logger } from '@/lib/observability/log';
 import { recordedWrites } from './record';
@@ -155,19 +155,32 @@ interface Holder {
 }
 const g = globalThis as typeof globalThis & { __portalHealthSummary?: Holder };
 
-/** The current summary (see the file comment for how fresh). Never throws: an empty summary at worst. */
+/**
+ * The current summary (see the file comment for how fresh). Once there is one it is returned at once
+ * and a due recomputation runs in the background, so no request waits for the three queries (only the
+ * very first one does). Never throws: an empty summary at worst.
+ */
 export async function healthSummary(): Promise<HealthSummary> {
   const h = (g.__portalHealthSummary ??= {});
   const current = h.summary;
   if (current) {
     const age = Date.now() - current.computedAt;
-    if (age < SUMMARY_MIN_AGE_MS || (age < SUMMARY_MAX_AGE_MS && current.writes === recordedWrites())) return current;
+    const due = age >= SUMMARY_MAX_AGE_MS || (age >= SUMMARY_MIN_AGE_MS && current.writes !== recordedWrites());
+    if (due) void recompute(h);
+    return current;
   }
+  return recompute(h);
+}
+
+function recompute(h: Holder): Promise<HealthSummary> {
   h.computing ??= compute()
     .then((s) => (h.summary = s))
     .catch((err: unknown) => {
       logger().warn({ err }, 'provider health: computing the summary failed');
-      return h.summary ?? { computedAt: Date.now(), writes: recordedWrites(), providers: new Map(), datasets: new Map(), manifestFailing: new Set<string>() };
+      // Keep what we had; try again at the next due time.
+      const kept = h.summary ?? { computedAt: 0, writes: -1, providers: new Map(), datasets: new Map(), manifestFailing: new Set<string>() };
+      h.summary = { ...kept, computedAt: Date.now() };
+      return h.summary;
     })
     .finally(() => (h.computing = undefined));
   return h.computing;

@@ -4,7 +4,7 @@
 //   npm run resilience            the full run (10,000 fuzz requests, 60 s load, 20 kills per driver)
 //   npm run resilience:short      the CI form (at most 10 minutes on 2 cores)
 //   ... -- --seed=N               reproduce generated inputs and kill timings
-//   ... -- --only=fuzz,load       run some parts
+//   ... -- --only=fuzz,load       run some parts (fuzz, faults, load, load-postgres, crash)
 //   ... -- --json=<file>          also write the results as JSON
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,7 +18,8 @@ import { cleanupAll, preparedPglite } from './portal';
 const PARTS: Record<string, (o: PartOptions) => Promise<PartResult>> = {
   fuzz: (o) => runFuzz(o),
   faults: runFaults,
-  load: runLoad,
+  load: (o) => runLoad(o, 'embedded'),
+  'load-postgres': (o) => runLoad(o, 'postgres'),
   crash: runCrash,
 };
 
@@ -62,6 +63,7 @@ async function main(): Promise<number> {
     fuzz: ['requests', 'responses >= 500 (other than documented 502 source failures)', '4xx without {error, code} / other property failures', 'no answer (60 s) or connection lost', 'server healthy afterwards'],
     faults: ['answered with the expected code or 200', 'stale copies served (where the fault is an error)', 'slowest answer without a copy'],
     load: ['requests/s (average)', 'latency p50 / p99 / max', 'errors / time-outs', 'server RSS before / peak / end / 5 s after'],
+    'load (PostgreSQL)': ['requests/s (average)', 'latency p50 / p99 / max', 'errors / time-outs', 'server RSS before / peak / end / 5 s after'],
     crash: ['SIGKILLs', 'registrations acknowledged (201) / found once and whole', 'approvals confirmed / in place', 'half-written registrations', 'cache rows checked / inconsistent'],
   };
   console.log(`\n== resilience summary (${opts.short ? 'short' : 'full'}, seed ${opts.seed}, ${ms(performance.now() - started)} in all, embedded database prepared in ${ms(prepareMs)})`);

@@ -2,12 +2,16 @@
 // workload (catalog, cached data, place search, nearby, summary, MCP tools/call). Every request of
 // the mix is checked once before the run (it must answer 200); during the run any error, time-out
 // or non-2xx is a failure. Reports p50/p99 latency overall and per kind, requests/s, and the server
-// process's VmRSS before, at its peak and after.
+// process's VmRSS before, at its peak and after. On the embedded PGlite (a copy of the prepared
+// directory) or, with --postgres, on a throwaway PostgreSQL database (the first start imports the
+// reference data there).
 //
-//   npm run resilience:load [-- --short]
+//   npm run resilience:load [-- --short] [-- --postgres]
 import { createRequire } from 'node:module';
 import { healthy, json, mb, parseArgs, printResult, request, sleep, table, type PartOptions, type PartResult } from './common';
-import { cleanupAll, pgliteCopy, startPortal, type Portal } from './portal';
+import { cleanupAll, createThrowawayDatabase, pgliteCopy, startPortal, type Portal } from './portal';
+
+export type LoadDriver = 'embedded' | 'postgres';
 
 interface AcRequest {
   method?: string;
@@ -100,15 +104,18 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-export async function runLoad(opts: PartOptions): Promise<PartResult> {
+export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'): Promise<PartResult> {
   const started = performance.now();
   const failures: string[] = [];
   const durationS = opts.short ? 10 : 60;
   const connections = 50;
   let portal: Portal | undefined;
   try {
-    const dir = await pgliteCopy('load');
-    portal = await startPortal({ name: 'load', pgliteDir: dir });
+    portal =
+      driver === 'postgres'
+        ? await startPortal({ name: 'load-postgres', databaseUrl: createThrowawayDatabase('load'), readyTimeoutMs: 600_000 })
+        : await startPortal({ name: 'load', pgliteDir: await pgliteCopy('load') });
+    if (driver === 'postgres') console.log(`load: PostgreSQL database prepared (migrations, reference data) in ${(portal.startMs / 1000).toFixed(1)} s`);
     const { items, dropped } = await workload(portal.url);
     for (const d of dropped) failures.push(`workload: ${d}`);
     if (!items.length) throw new Error('no request of the mix answered 200');
@@ -185,10 +192,11 @@ export async function runLoad(opts: PartOptions): Promise<PartResult> {
     console.log(table(rows));
     const total = result['2xx'] + result.non2xx;
     return {
-      name: 'load',
+      name: driver === 'postgres' ? 'load (PostgreSQL)' : 'load',
       ok: failures.length === 0,
       durationMs: performance.now() - started,
       figures: [
+        ['database', driver === 'postgres' ? 'PostgreSQL (throwaway database)' : 'embedded PGlite'],
         ['connections / duration', `${connections} / ${durationS} s`],
         ['requests answered', `${total} (${result['2xx']} 2xx, ${result.non2xx} non-2xx)`],
         ['requests/s (average)', result.requests.average.toFixed(1)],
@@ -208,7 +216,7 @@ export async function runLoad(opts: PartOptions): Promise<PartResult> {
 
 if (process.argv[1]?.endsWith('load.ts')) {
   const opts = parseArgs();
-  runLoad(opts)
+  runLoad(opts, process.argv.includes('--postgres') ? 'postgres' : 'embedded')
     .then(async (r) => {
       printResult(r);
       await cleanupAll(opts.keep);
