@@ -198,12 +198,28 @@ test.describe('sitemap and robots', () => {
   });
 
   test('every page has a Slovak title and description', async ({ page }) => {
-    for (const path of ['/', '/mapy', '/mapy/priroda', '/poskytovatelia', '/mapa/sk-uzemie/obce']) {
+    for (const path of ['/', '/mapy', '/mapy/priroda', '/poskytovatelia', '/mapa/sk-uzemie/obce', '/stav-zdrojov']) {
       await page.goto(path);
       await expect(page).toHaveTitle(/\S/);
       await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /\S{10,}/);
       await expect(page.locator('html')).toHaveAttribute('lang', 'sk');
     }
+  });
+
+  test('the source health page lists every approved provider with its status and no serious accessibility violations', async ({ page, request }, testInfo) => {
+    // A data request first, so that the page has figures to show.
+    expect((await request.get('/api/data/sk-uzemie/kraje')).status()).toBe(200);
+    await page.goto('/stav-zdrojov');
+    await expect(page.getByTestId('health-page')).toBeVisible();
+    const catalog = (await (await request.get('/api/catalog')).json()) as { providers: Array<{ id: string; status: string }> };
+    await expect(page.getByTestId('health-provider')).toHaveCount(catalog.providers.length);
+    for (const p of catalog.providers) {
+      const section = page.locator(`[data-testid="health-provider"][data-provider="${p.id}"]`);
+      await expect(section.getByTestId('health-provider-row').getByTestId('health-status')).toHaveAttribute('data-status', p.status);
+    }
+    await expect(page.getByRole('link', { name: 'Stav zdrojov' })).toBeVisible();
+    await attachScreenshot(page, testInfo, 'source-health');
+    expect(await seriousViolations(page)).toEqual([]);
   });
 
   test('the composed map page has no serious accessibility violations', async ({ page }, testInfo) => {

@@ -26,7 +26,7 @@ const STATUS_LABELS: Record<HealthStatus, string> = {
 
 const STATUS_COLORS: Record<HealthStatus, string> = {
   ok: '#2f7d4f',
-  degraded: '#b26b00',
+  degraded: '#8a5300',
   unavailable: '#b42318',
   invalid_manifest: '#b42318',
   id_mismatch: '#b42318',
@@ -34,9 +34,12 @@ const STATUS_COLORS: Record<HealthStatus, string> = {
 
 const dateFormat = new Intl.DateTimeFormat('sk-SK', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
 
-function Status({ status }: { status: HealthStatus }) {
+function Status({ status, legend = false }: { status: HealthStatus; legend?: boolean }) {
   return (
-    <span data-testid="health-status" data-status={status} style={{ color: STATUS_COLORS[status], fontWeight: 600 }}>
+    <span
+      {...(legend ? {} : { 'data-testid': 'health-status', 'data-status': status })}
+      style={{ color: STATUS_COLORS[status], fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
       <span aria-hidden="true">● </span>
       {STATUS_LABELS[status]}
     </span>
@@ -94,8 +97,8 @@ export default async function SourceHealthPage() {
         </p>
         <p>
           Dostupnosť je podiel úspešných požiadaviek (v zátvorke ich počet), rýchlosť je medián a 95. percentil času
-          úspešnej odpovede za 24 hodín. Stav <Status status="unavailable" /> znamená, že posledné 3 požiadavky za
-          poslednú hodinu zlyhali, <Status status="degraded" />, že niektorá z posledných 10 zlyhala, odpovede sú
+          úspešnej odpovede za 24 hodín. Stav <Status status="unavailable" legend /> znamená, že posledné 3 požiadavky za
+          poslednú hodinu zlyhali, <Status status="degraded" legend />, že niektorá z posledných 10 zlyhala, odpovede sú
           pomalé alebo sa nepodarilo stiahnuť manifest. Záznamy uchovávame {HEALTH_RETENTION_DAYS} dní. Údaje sú aj v{' '}
           <a href="/api/catalog">katalógu API</a> (pole <code>health</code>).
         </p>
