@@ -101,12 +101,14 @@ async function liveChecks(checks: ReadinessReport['checks']): Promise<void> {
 /** The readiness report; `ready` is true only when every part is ok. */
 export async function readiness(): Promise<{ ready: boolean; report: ReadinessReport }> {
   const s = lifecycle();
-  const checks: ReadinessReport['checks'] = { ...s.steps, shutdown: s.phase === 'stopping' ? 'stopping' : 'ok' };
+  // One moment's state: the phase may move on while the live checks run.
+  const phase = s.phase;
+  const checks: ReadinessReport['checks'] = { ...s.steps, shutdown: phase === 'stopping' ? 'stopping' : 'ok' };
   // Live checks once the start-up steps got that far (before, the database is not open yet).
-  if (s.phase !== 'stopping' && s.steps.registry === 'ok') await liveChecks(checks);
+  if (phase !== 'stopping' && s.steps.registry === 'ok') await liveChecks(checks);
   const failing = READINESS_PARTS.filter((p) => checks[p] !== 'ok' && checks[p] !== 'not_configured');
   if (!failing.length) return { ready: true, report: { status: 'ready', checks } };
-  const status = s.phase === 'stopping' ? 'stopping' : s.phase === 'starting' ? 'starting' : 'not_ready';
+  const status = phase === 'stopping' ? 'stopping' : phase === 'starting' ? 'starting' : 'not_ready';
   const error = `Not ready: ${failing.map((p) => `${p} (${checks[p]})`).join(', ')}.`;
   return { ready: false, report: { status, checks, failing, error } };
 }
