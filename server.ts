@@ -36,7 +36,8 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   startProcessMetrics();
 
   let handle: NextHandler | null = null;
-  let routes: RouteTable = { statics: new Set(), dynamics: [] };
+  // The build's routes label the metrics from the first request on (`next dev` writes its own later).
+  let routes: RouteTable = loadRouteTable();
   const listener = createRequestListener({ app: () => handle, routes: () => routes });
   const server = http.createServer(listener);
   server.keepAliveTimeout = 65_000;
@@ -70,8 +71,9 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   return server;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server.ts')) {
-  startServer({ dev: process.argv.includes('--dev') }).catch((err: unknown) => {
+/** Starts the server; a start-up failure is logged as one line an operator can act on, and the process exits 1. */
+export function runServer(options: { dev?: boolean } = {}): void {
+  startServer(options).catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     try {
       logger().fatal({ err }, `start-up failed: ${message}`);
@@ -82,4 +84,8 @@ if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith
     }
     process.exit(1);
   });
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('server.ts')) {
+  runServer({ dev: process.argv.includes('--dev') });
 }

@@ -42,5 +42,5 @@ if (builtAt < sourcesAt) {
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
 
-const { startServer } = await import('../server');
-await startServer();
+const { runServer } = await import('../server');
+runServer();
