@@ -81,6 +81,8 @@ export function itemsBody(base: string, datasetKey: string, selection: Selection
     timeStamp: new Date().toISOString(),
     ...(page.numberMatched !== undefined ? { numberMatched: page.numberMatched } : {}),
     numberReturned: page.features.length,
+    // A stale copy says so as /api/data does (dm.notice), besides X-DM-Cache: stale.
+    ...(page.cache === 'stale' ? { dm: { generated: page.generated, notice: page.notice ?? null } } : {}),
   };
 }
 

@@ -251,5 +251,7 @@ describe('a failing source', () => {
     expect(stale.res.headers.get('x-dm-cache')).toBe('stale');
     expect(stale.res.headers.get('cache-control')).toMatch(/max-age=0/);
     expect(stale.body.features).toEqual(fresh.body.features);
+    expect((stale.body as unknown as { dm: { notice: string } }).dm.notice).toMatch(/^Zdroj je nedostupný/);
+    expect(fresh.body).not.toHaveProperty('dm');
   });
 });

@@ -13,12 +13,12 @@ type Search = Promise<Record<string, string | string[] | undefined>>;
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const { collectionId, featureId } = await params;
-  return { title: `OGC API – ${collectionId} ${decodeURIComponent(featureId)}`, robots: { index: false } };
+  return { title: `OGC API – ${collectionId} ${featureId}`, robots: { index: false } };
 }
 
 export default async function OgcFeaturePage({ params, searchParams }: { params: Promise<Params>; searchParams: Search }) {
-  const { collectionId, featureId: rawId } = await params;
-  const featureId = decodeURIComponent(rawId);
+  // Next hands the path segment over decoded.
+  const { collectionId, featureId } = await params;
   const base = env().publicBaseUrl;
   const served = await attempt(() => findOgcDataset(collectionId));
   if (!served.ok) return null;
