@@ -12,6 +12,8 @@ export const catalogAbsoluteLinks = z
     data: z.string().nullable().describe('Absolute URL of the data endpoint; null for raster and display-only datasets.'),
     map: z.string().describe('Absolute URL of the dataset page on the portal map.'),
     source: z.string().optional().describe('Display-only datasets: address of the original service.'),
+    ogc: z.string().optional().describe('Absolute URL of the OGC API – Features collection (QGIS: add the portal’s /ogc as a WFS / OGC API – Features layer).'),
+    tiles: z.string().optional().describe('Absolute vector tile template of that collection (`{z}/{y}/{x}`).'),
   })
   .describe('`links` as absolute URLs (from PUBLIC_BASE_URL), to hand to a person.');
 

@@ -4,6 +4,7 @@
 // a cached copy — all through the data proxy's cache.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { MAX_LIMIT } from '@/lib/ogc/limits';
+import { getCatalog } from '@/lib/providers';
 import { expireEntries, forgetEntries } from '../data/helpers';
 import { serveApp, type AppServer } from '../helpers/app-server';
 import { BIG_COUNT, bigFeatures, startOgcFixture, type OgcFixture } from './fixtures';
@@ -48,6 +49,21 @@ describe('collections', () => {
     const ids = body.collections.map((c) => c.id);
     for (const id of [fx.ids.big, fx.ids.places, fx.ids.areas, fx.ids.viewport]) expect(ids).toContain(id);
     for (const id of [fx.ids.hidden, fx.ids.raster, fx.ids.pending, fx.ids.rejected]) expect(ids).not.toContain(id);
+  });
+
+  test('catalog entries link their collection and tile template; display-only and raster ones do not', async () => {
+    const { datasets } = await getCatalog();
+    const entry = (id: string) => datasets.find((d) => d.key === id.replace('.', '/'));
+    expect(entry(fx.ids.places)?.links).toMatchObject({
+      ogc: `/ogc/collections/${fx.ids.places}`,
+      tiles: `/ogc/collections/${fx.ids.places}/tiles/WebMercatorQuad/{z}/{y}/{x}`,
+    });
+    for (const id of [fx.ids.hidden, fx.ids.raster]) {
+      expect(entry(id)?.links).toBeDefined();
+      expect(entry(id)?.links).not.toHaveProperty('ogc');
+    }
+    const { body } = await get(`/ogc/collections/${fx.ids.places}`);
+    expect(body.id).toBe(entry(fx.ids.places)!.links.ogc!.split('/').pop());
   });
 
   for (const role of ['hidden', 'raster', 'pending', 'rejected'] as const) {

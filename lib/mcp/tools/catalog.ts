@@ -20,7 +20,13 @@ export const catalogTool = defineTool({
     ...r,
     datasets: r.datasets.map((d) => ({
       ...d,
-      absoluteLinks: { data: absolute(baseUrl, d.links.data), map: absolute(baseUrl, d.links.map), ...(d.links.source ? { source: d.links.source } : {}) },
+      absoluteLinks: {
+        data: absolute(baseUrl, d.links.data),
+        map: absolute(baseUrl, d.links.map),
+        ...(d.links.source ? { source: d.links.source } : {}),
+        ...(d.links.ogc ? { ogc: absolute(baseUrl, d.links.ogc) } : {}),
+        ...(d.links.tiles ? { tiles: absolute(baseUrl, d.links.tiles) } : {}),
+      },
     })),
   }),
   headline: (r) => `${r.count} datasetov${r.search ? ` pre „${r.search}“` : ''}`,
