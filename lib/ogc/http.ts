@@ -22,11 +22,12 @@ export async function ogcJson(
   return new Response(a.text ?? JSON.stringify(a.body), { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
 }
 
-/** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches. */
+/** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches (weak comparison). */
 export async function ogcTile(req: Request, answer: (query: Record<string, string>) => Promise<TileResult>): Promise<Response> {
   const t = await answer(searchParams(req));
   const match = req.headers.get('if-none-match');
-  if (match && (match.trim() === '*' || match.split(',').some((m) => m.trim().replace(/^W\//, '') === t.etag))) {
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  if (match && (match.trim() === '*' || match.split(',').some((m) => opaque(m) === opaque(t.etag)))) {
     return new Response(null, { status: 304, headers: t.headers });
   }
   if (!t.bytes) return new Response(null, { status: 204, headers: t.headers });

@@ -162,7 +162,7 @@ function paths(datasets: ServedDataset[]): Json {
   const tileResponses = {
     '200': {
       description: 'Dlaždica (Mapbox Vector Tile, vrstva pomenovaná podľa id kolekcie).',
-      headers: { ETag: { description: 'Silná značka obsahu dlaždice.', schema: { type: 'string' } }, ...xCache },
+      headers: { ETag: { description: 'Značka obsahu dlaždice (slabá: server dlaždice komprimuje).', schema: { type: 'string' } }, ...xCache },
       content: { [MEDIA.mvt]: { schema: { type: 'string', format: 'binary' } } },
     },
     '204': { description: 'Dlaždica bez objektov.' },

@@ -137,6 +137,6 @@ export async function tile(
   const params = selectionParams(served, raw);
   const answer: TileAnswer = params
     ? await renderTile(served, z, x, y, params)
-    : { bytes: null, etag: '"empty"', cache: 'hit', freshSeconds: 300 };
+    : { bytes: null, etag: 'W/"empty"', cache: 'hit', freshSeconds: 300 };
   return { ...answer, headers: { ...dataHeaders(answer.cache, answer.freshSeconds), ETag: answer.etag } };
 }

@@ -147,7 +147,8 @@ function encode(ix: Indexed, layer: string, z: number, x: number, y: number): En
   if (!e) {
     const tile = ix.index.getTile(z, x, y);
     const bytes = tile && tile.features.length ? fromGeojsonVt({ [layer]: tile }, { version: 2, extent: EXTENT }) : null;
-    const etag = `"${createHash('sha256').update(bytes ?? new Uint8Array()).update(key).digest('base64url').slice(0, 32)}"`;
+    // Weak: the custom server gzips tiles, and a strong tag would then name two representations.
+    const etag = `W/"${createHash('sha256').update(bytes ?? new Uint8Array()).update(key).digest('base64url').slice(0, 32)}"`;
     e = { bytes, etag };
     if (ix.tiles.size >= ENCODED_TILES_PER_COLLECTION) ix.tiles.delete(ix.tiles.keys().next().value!);
     ix.tiles.set(key, e);
@@ -184,7 +185,7 @@ export async function renderTile(served: ServedDataset, z: number, x: number, y:
   const layer = collectionIdOf(served.key);
   if (z < tileMinZoom(served)) {
     // Below coverage.minZoom the portal does not load a bbox dataset: an empty tile, as the map shows nothing.
-    return { bytes: null, etag: '"empty"', cache: 'hit', freshSeconds: 3600 };
+    return { bytes: null, etag: 'W/"empty"', cache: 'hit', freshSeconds: 3600 };
   }
   const { collection, cache } = isTiled(served.dataset)
     ? await loadDatasetCollection(served, { bbox: tileBounds(z, x, y), zoom: z, params })
