@@ -22,6 +22,7 @@ export async function buildHomeMarkdown(base: string = env().publicBaseUrl): Pro
     `- ${link('Mapa', `${base}/`)}: celoobrazovková mapa s katalógom datasetov a detailom objektov`,
     `- ${link('Pre AI asistentov', `${base}/dokumentacia/ai-asistenti.md`)}: pripojenie Claude, ChatGPT a ďalších cez MCP (${base}/mcp)`,
     `- ${link('Pre poskytovateľov dát', `${base}/dokumentacia/pre-poskytovatelov.md`)}: validátor a registrácia vlastných dát`,
+    `- ${link('Pre GIS (QGIS, ArcGIS Pro, GDAL)', `${base}/ogc`)}: OGC API – Features a vektorové dlaždice; v QGIS Vrstva → Pridať vrstvu → Pridať vrstvu WFS / OGC API – Features, adresa ${base}/ogc`,
     `- ${link('Neschválené dáta', `${base}/neschvalene-data`)}: čerstvo registrovaní poskytovatelia, ktorí čakajú na schválenie`,
     '',
     '## Datasety',

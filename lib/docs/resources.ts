@@ -10,6 +10,8 @@ export const MACHINE_RESOURCES: readonly MachineResource[] = [
   { path: '/openapi.json', label: 'formálny popis API (OpenAPI 3.1)' },
   { path: '/mcp', label: 'MCP server (Streamable HTTP, POST, bez prihlásenia)' },
   { path: '/api/catalog', label: 'katalóg schválených poskytovateľov a datasetov (JSON)' },
+  { path: '/ogc', label: 'OGC API – Features a vektorové dlaždice pre QGIS, ArcGIS Pro a GDAL (v QGIS: Pridať vrstvu WFS / OGC API – Features)' },
+  { path: '/ogc/api', label: 'popis OGC API (OpenAPI 3.0)' },
   { path: '/index.md', label: 'úvodná stránka portálu v Markdowne so zoznamom datasetov' },
   { path: '/zdroje.md', label: 'zdroje dát, licencie a atribúcia' },
   { path: '/schema/0.1/manifest.json', label: 'JSON Schema manifestu' },
