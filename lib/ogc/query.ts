@@ -135,7 +135,9 @@ export function parseItemsQuery(dataset: ManifestDataset, raw: Record<string, st
     throw new ApiError('invalid_query', `datetime: give either datetime or the dataset parameter "${tp.key}", not both.`);
   }
   const params: Record<string, string> = {};
-  for (const k of paramKeys) if (raw[k] !== undefined) params[k] = raw[k];
+  const ogcNames = new Set<string>(OGC_ITEMS_PARAMS);
+  // A dataset parameter named like an OGC one (f, offset, datetime) cannot be set here: the OGC meaning wins.
+  for (const k of paramKeys) if (raw[k] !== undefined && !ogcNames.has(k)) params[k] = raw[k];
   return {
     limit: Math.min(ogc.limit, MAX_LIMIT),
     offset: ogc.offset,
