@@ -12,7 +12,7 @@ import { isOgcCollection, timeParam } from './collections';
 import { LANDING_DESCRIPTION, LANDING_TITLE } from './documents';
 import { collectionIdOf } from './ids';
 import { MEDIA, ogcRoot } from './links';
-import { bboxParam, cursorParam, datetimeParam, formatParam, limitParam, offsetParam } from './query';
+import { bboxParam, cursorParam, datetimeParam, formatParam, limitParam, OGC_ITEMS_PARAMS, offsetParam } from './query';
 import { ogcSchemas } from './schemas';
 
 type Json = Record<string, unknown>;
@@ -146,7 +146,8 @@ function datasetParamSchema(p: ParamDef): z.ZodType {
 
 function collectionItemsPath(s: ServedDataset): Json | null {
   const tp = timeParam(s.dataset);
-  const params = s.dataset.params ?? [];
+  // Dataset parameters named like OGC ones cannot be set through /ogc (lib/ogc/query.ts).
+  const params = (s.dataset.params ?? []).filter((p) => !(OGC_ITEMS_PARAMS as readonly string[]).includes(p.key));
   if (!params.length && !tp) return null;
   const id = collectionIdOf(s.key);
   const extra: Json[] = params.map((p) => parameter(p.key, 'query', datasetParamSchema(p)));
