@@ -8,7 +8,6 @@ const nextConfig: NextConfig = {
   serverExternalPackages: [
     '@electric-sql/pglite',
     '@electric-sql/pglite-postgis',
-    '@electric-sql/pglite-socket',
     'postgres',
     'prom-client',
     'pino',

@@ -1,6 +1,7 @@
 // A dataset's objects for one area (a bbox or a municipality), cut to a number of objects: what the
 // MCP tool fetch_data returns. Reads through the same cache as /api/data.
-import { bbox as turfBbox, booleanIntersects } from '@turf/turf';
+import { bbox as turfBbox } from '@turf/bbox';
+import { booleanIntersects } from '@turf/boolean-intersects';
 import type { Feature, Geometry, MultiPolygon } from 'geojson';
 import { ApiError } from '@/lib/errors';
 import { municipalityGeometry, resolveMunicipality } from '@/lib/places';

@@ -9,7 +9,8 @@
 //   north-west) that its envelope, clipped to the bbox, touches. The `cursor` of `next` links holds
 //   the tile (and the source's own cursor); `offset` counts within it.
 import { createHash } from 'node:crypto';
-import { booleanIntersects, bboxPolygon } from '@turf/turf';
+import { bboxPolygon } from '@turf/bbox-polygon';
+import { booleanIntersects } from '@turf/boolean-intersects';
 import type { Feature as GeoFeature, Geometry as GeoGeometry } from 'geojson';
 import { z } from 'zod';
 import { loadDatasetCollection, type CacheState } from '@/lib/data';

@@ -117,7 +117,7 @@ window.ready = true;
 </script></body></html>`;
 
 export async function run(): Promise<void> {
-  const { chromium } = await import('playwright-core');
+  const { chromium } = await import('@playwright/test');
   const dist = path.join(process.cwd(), 'node_modules', 'maplibre-gl', 'dist');
   const bodies = new Map<string, Buffer>();
   const indexes = new Map<string, GeoJSONVT>();

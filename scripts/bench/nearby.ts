@@ -62,7 +62,12 @@ export async function run(): Promise<void> {
   const { invalidateRegistryCache, findServedDataset } = await import('@/lib/providers/served');
   const data = await import('@/lib/data');
   const { nearby } = await import('@/lib/nearby');
-  const turf = await import('@turf/turf');
+  const turf = {
+    ...(await import('@turf/helpers')),
+    ...(await import('@turf/distance')),
+    ...(await import('@turf/point-to-line-distance')),
+    ...(await import('@turf/boolean-point-in-polygon')),
+  };
 
   const pid = `bench-nearby-${process.pid}`;
   const ids = Array.from({ length: DATASETS }, (_, i) => `d${i + 1}`);

@@ -62,7 +62,7 @@ function toWkb(g: { type: 'Polygon' | 'MultiPolygon'; coordinates: number[][][] 
 
 
 export async function run(): Promise<void> {
-  const turf = await import('@turf/turf');
+  const turf = { ...(await import('@turf/helpers')), ...(await import('@turf/bbox')), ...(await import('@turf/boolean-point-in-polygon')) };
   const { buildIndex } = await import('@/lib/summary/municipality-index');
   const { summarizeCollection, clearSummaryCache, interiorPoint } = await import('@/lib/summary/service');
   const { env } = await import('@/lib/env');

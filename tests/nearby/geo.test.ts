@@ -1,5 +1,7 @@
 // Distance math and the proximity search, checked against an independent haversine and turf.
-import { booleanPointInPolygon, point as turfPoint, pointToLineDistance, polygon as turfPolygon, lineString } from '@turf/turf';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { lineString, point as turfPoint, polygon as turfPolygon } from '@turf/helpers';
+import { pointToLineDistance } from '@turf/point-to-line-distance';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
 import { bboxLowerBound, distanceToGeometry, geometryBBox, haversine, pointInPolygon } from '@/lib/nearby/geo';

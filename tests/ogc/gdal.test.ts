@@ -3,7 +3,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { bboxPolygon, booleanIntersects } from '@turf/turf';
+import { bboxPolygon } from '@turf/bbox-polygon';
+import { booleanIntersects } from '@turf/boolean-intersects';
 import type { Feature } from 'geojson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';

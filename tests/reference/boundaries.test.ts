@@ -4,7 +4,9 @@
 // count, and in the same cadastral territory in the lookup and in nearby.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { bbox as turfBbox, booleanPointInPolygon, point as turfPoint } from '@turf/turf';
+import { bbox as turfBbox } from '@turf/bbox';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { point as turfPoint } from '@turf/helpers';
 import type { Feature, MultiPolygon, Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';

@@ -83,6 +83,9 @@ async function preparePreviousVersion(): Promise<string> {
   const app = path.join(work, 'previous');
   mkdirSync(app);
   run('tar', ['-x', '-C', app], { cwd: root, input: run('git', ['archive', '--format=tar', PREVIOUS_VERSION], { cwd: root }) });
+  // The previous version runs on today's node_modules. Its start-up path (lib/startup.ts loadContent)
+  // imports none of the packages removed since (@turf/turf, next-mdx-remote: only its data proxy and
+  // docs pages did), so nothing extra is installed for it; a future removal that breaks this fails here.
   symlinkSync(path.join(root, 'node_modules'), path.join(app, 'node_modules'));
   // What its server does before it listens (lib/startup.ts prepareServer, without the HTTP part).
   writeFileSync(

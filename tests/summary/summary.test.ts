@@ -1,7 +1,9 @@
 // GET /api/summary and summarizeDataset against the reference municipalities: counts checked against
 // a brute-force point-in-polygon count (turf over every municipality) for generated points, colour
 // classes, rankings, cartograms' `own`, parameters, bbox datasets and every error code.
-import { bbox as turfBbox, booleanPointInPolygon, point as turfPoint } from '@turf/turf';
+import { bbox as turfBbox } from '@turf/bbox';
+import { booleanPointInPolygon } from '@turf/boolean-point-in-polygon';
+import { point as turfPoint } from '@turf/helpers';
 import type { Feature, MultiPolygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';

@@ -1,21 +1,22 @@
-// Renders a documentation markdown text as React on the server (next-mdx-remote/rsc). The texts are
-// compiled as plain CommonMark + GFM (format 'md'), not MDX: they are also served verbatim as .md to
-// language models, so `{z}/{x}/{y}` and `<provider>` must stay text, never JSX or expressions.
+// Renders a documentation markdown text as React on the server (react-markdown: CommonMark + GFM,
+// no MDX). The texts are also served verbatim as .md to language models, so `{z}/{x}/{y}` and
+// `<provider>` must stay text, never JSX or expressions; raw HTML in them is not rendered.
 import type { ComponentPropsWithoutRef } from 'react';
-import { compileMDX } from 'next-mdx-remote/rsc';
+import { MarkdownAsync, type Components, type ExtraProps } from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { rehypeHeadingIds, type TocEntry } from '@/lib/docs/headings';
 import { localDocHref } from '@/lib/docs/links';
 import styles from '../docs.module.css';
 
-function makeComponents(base: string) {
+function makeComponents(base: string): Components {
   return {
-    a: ({ href, ...rest }: ComponentPropsWithoutRef<'a'>) => {
+    // react-markdown passes the hast `node` too; it is not an HTML attribute.
+    a: ({ href, node: _node, ...rest }: ComponentPropsWithoutRef<'a'> & ExtraProps) => {
       const local = href ? localDocHref(href, base) : href;
       const external = local !== undefined && /^https?:\/\//.test(local);
       return <a href={local} {...rest} {...(external ? { rel: 'noopener' } : {})} />;
     },
-    table: (props: ComponentPropsWithoutRef<'table'>) => (
+    table: ({ node: _node, ...props }: ComponentPropsWithoutRef<'table'> & ExtraProps) => (
       <div className={styles.tableWrap} tabIndex={0}>
         <table {...props} />
       </div>
@@ -25,8 +26,8 @@ function makeComponents(base: string) {
 
 type Rendered = { content: React.ReactElement; toc: TocEntry[] };
 
-// Compiling a document takes a second or two of CPU; its text changes only with a deploy or the
-// configuration, so each compiled result is kept (keyed by the text itself; six documents).
+// A document's text changes only with a deploy or the configuration, so each rendered result is
+// kept (keyed by the text itself; six documents).
 const compiled = new Map<string, Promise<Rendered>>();
 const MAX_CACHED = 24;
 
@@ -44,16 +45,13 @@ export function renderMarkdown(markdown: string, base: string): Promise<Rendered
 
 async function compile(markdown: string, base: string): Promise<Rendered> {
   const toc: TocEntry[] = [];
-  const { content } = await compileMDX({
-    source: markdown,
+  // MarkdownAsync runs the whole pipeline here (not when React renders the element), so the table
+  // of contents is complete when this resolves.
+  const content = await MarkdownAsync({
+    children: markdown,
     components: makeComponents(base),
-    options: {
-      mdxOptions: {
-        format: 'md',
-        remarkPlugins: [remarkGfm],
-        rehypePlugins: [rehypeHeadingIds({ toc }) as never],
-      },
-    },
+    remarkPlugins: [remarkGfm],
+    rehypePlugins: [rehypeHeadingIds({ toc }) as never],
   });
   return { content, toc };
 }
