@@ -42,3 +42,16 @@ export function formatPeriod(period: string): string {
   if (mo) return `${Number(mo)}/${y}`;
   return y;
 }
+
+/**
+ * A distance from a queried point the Slovak way: 0 = "v oblasti" (the point lies inside),
+ * under 1 km in whole metres ("120 m"), from 1 km in kilometres with one decimal under 10 km
+ * ("2,4 km") and whole kilometres beyond ("12 km").
+ */
+export function formatDistance(metres: number): string {
+  if (!Number.isFinite(metres) || metres < 0) return '–';
+  if (metres === 0) return 'v oblasti';
+  if (metres < 999.5) return `${formatNumber(Math.max(1, Math.round(metres)), 0)} m`;
+  const km = metres / 1000;
+  return km < 9.95 ? `${formatNumber(km, 1)} km` : `${formatNumber(Math.round(km), 0)} km`;
+}

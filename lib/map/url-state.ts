@@ -4,7 +4,23 @@
 // default; on a dataset page or a composed map `d` is left out while the selection equals the
 // page's own, and once it differs `d` lists the whole selection (`?d=` alone = nothing enabled).
 // A parameter is written only when it differs from its default. Pure functions, no DOM.
+//
+// One extra parameter the website adds to the spec's map link: `miesto=<lon>,<lat>,<name>`, the
+// place found with the map's place search (its marker). It does not move the view by itself: the
+// fragment does; without a fragment the map opens centred on the place (PLACE_ZOOM).
 import type { MapView } from './types';
+
+/** A place picked in the place search: its marker and name travel in `?miesto=`. */
+export interface MapPlace {
+  lon: number;
+  lat: number;
+  name: string;
+}
+
+/** The query parameter of the searched place. */
+export const PLACE_PARAM = 'miesto';
+/** Zoom a map opened from a link with `miesto` and no fragment starts at. */
+export const PLACE_ZOOM = 14;
 
 export interface MapState {
   /** Enabled dataset keys, in drawing order (first drawn lowest). */
@@ -12,6 +28,8 @@ export interface MapState {
   /** Parameter values per dataset key, in wire format. Holds only values set away from defaults. */
   params: Record<string, Record<string, string>>;
   view: MapView;
+  /** The searched place (`?miesto=`), if any. */
+  place?: MapPlace | null;
 }
 
 export interface MapDefaults {
@@ -87,7 +105,28 @@ export function parseMapState(search: string, hash: string, defaults: MapDefault
     if (defaults.params[key]?.[param] === value) continue;
     (params[key] ??= {})[param] = value;
   }
-  return { datasets, params, view: parseHash(hash) ?? defaults.view };
+  const place = parsePlace(q.get(PLACE_PARAM));
+  const view = parseHash(hash) ?? (place ? { zoom: PLACE_ZOOM, lat: place.lat, lon: place.lon } : defaults.view);
+  return place ? { datasets, params, view, place } : { datasets, params, view };
+}
+
+/** `<lon>,<lat>,<name>` (the name may contain commas) -> place; anything malformed -> null. */
+export function parsePlace(raw: string | null | undefined): MapPlace | null {
+  if (!raw) return null;
+  const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)(?:\s*,(.*))?$/s.exec(raw);
+  if (!m) return null;
+  const lon = Number(m[1]);
+  const lat = Number(m[2]);
+  if (Math.abs(lon) > 180 || Math.abs(lat) > 90) return null;
+  const name = (m[3] ?? '').trim().slice(0, 200);
+  return { lon, lat, name };
+}
+
+/** The value of `?miesto=`: coordinates to 6 decimals (≈ 0.1 m), then the name. */
+export function formatPlace(p: MapPlace): string {
+  const r = (n: number) => Math.round(n * 1e6) / 1e6 + 0;
+  const name = p.name.trim();
+  return `${r(p.lon)},${r(p.lat)}${name ? `,${name}` : ''}`;
 }
 
 // Keeps `/` and `,` readable in links (`?d=priklady/body`), everything else encoded.
@@ -115,6 +154,7 @@ export function serializeMapState(state: MapState, defaults: MapDefaults): { sea
       parts.push(`${enc(key)}.${enc(param)}=${enc(value)}`);
     }
   }
+  if (state.place) parts.push(`${PLACE_PARAM}=${enc(formatPlace(state.place))}`);
   const view = roundView(state.view);
   const def = roundView(defaults.view);
   const sameView = view.zoom === def.zoom && view.lat === def.lat && view.lon === def.lon;

@@ -1,0 +1,110 @@
+// The citizen's map: place search suggestions and the "Čo je tu?" panel's wording, shared by the
+// components and their tests. Pure, no DOM. The data comes from GET /api/places, /api/places/reverse,
+// /api/nearby/selection and /api/nearby (one request per dataset).
+import { formatNumber } from './format';
+
+/** The purposes of the nearby API's automatic selection, in the panel's order, with Slovak labels. */
+export const PURPOSES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: 'construction', label: 'stavba' },
+  { value: 'housing', label: 'bývanie' },
+  { value: 'land-purchase', label: 'kúpa pozemku' },
+  { value: 'agriculture', label: 'poľnohospodárstvo' },
+  { value: 'investment', label: 'investícia' },
+  { value: 'transport', label: 'doprava' },
+  { value: 'tourism', label: 'turistika' },
+  { value: 'business', label: 'podnikanie' },
+  { value: 'public-administration', label: 'verejná správa' },
+];
+
+/** A place as GET /api/places returns it. */
+export interface PlaceHit {
+  name: string;
+  type: string;
+  point: [number, number];
+  municipality: { slug: string; code: string; name: string; district: string; region: string } | null;
+  near?: { name: string; slug?: string; distanceKm: number } | null;
+}
+
+const PLACE_ZOOMS: Record<string, number> = {
+  adresa: 18,
+  ulica: 16,
+  'časť obce': 14,
+  obec: 13,
+  mesto: 12,
+  okres: 10,
+  kraj: 8,
+};
+
+/** The zoom the map flies to for a place of this type. */
+export function zoomForPlace(type: string): number {
+  return PLACE_ZOOMS[type] ?? 14;
+}
+
+/** Municipality-level results, which also offer the municipality's page. */
+export function isMunicipality(p: PlaceHit): boolean {
+  return (p.type === 'obec' || p.type === 'mesto') && !!p.municipality;
+}
+
+/** The second line of a suggestion: where the place lies ("obec Žilina, okres Žilina"). */
+export function placeContext(p: PlaceHit): string {
+  const m = p.municipality;
+  if (!m) return '';
+  if (p.type === 'kraj') return '';
+  if (p.type === 'okres') return m.region;
+  const parts: string[] = [];
+  if (!isMunicipality(p) && m.name && m.name !== p.name && !p.name.endsWith(`, ${m.name}`)) parts.push(m.name);
+  if (m.district) parts.push(`okres ${m.district}`);
+  if (p.near) parts.push(`${formatNumber(p.near.distanceKm, 1)} km od mesta ${p.near.name}`);
+  return parts.join(', ');
+}
+
+/** The nearby API's per-dataset answer, as the panel reads it. */
+export interface NearbyEntry {
+  dataset: string;
+  title: string;
+  provider: string;
+  attribution: string;
+  license?: string;
+  status: 'ok' | 'unavailable' | 'error';
+  count?: number;
+  radius?: number;
+  notice?: string;
+  hits: Array<{ title: string; distance: number; values: Array<{ label: string; value: unknown }>; url?: string }>;
+  description?: string;
+  error?: string;
+  code?: string;
+}
+
+export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
+
+/** The status a dataset card shows: the point lies in an object, objects are near, nothing, no value, failure. */
+export function cardStatus(e: Pick<NearbyEntry, 'status' | 'hits'>): CardStatus {
+  if (e.status === 'error') return 'error';
+  if (e.status === 'unavailable') return 'unavailable';
+  if (e.hits.length === 0) return 'nothing';
+  return e.hits.some((h) => h.distance === 0) ? 'inside' : 'near';
+}
+
+/** The card's status line in Slovak. */
+export function cardStatusText(e: Pick<NearbyEntry, 'status' | 'hits' | 'error' | 'count'>): string {
+  switch (cardStatus(e)) {
+    case 'error':
+      return `zdroj zlyhal: ${e.error || 'neznáma chyba'}`;
+    case 'unavailable':
+      return 'údaj nie je k dispozícii';
+    case 'nothing':
+      return 'nič v okolí';
+    case 'inside':
+      return 'bod leží v oblasti';
+    case 'near': {
+      const n = e.count ?? e.hits.length;
+      return n === 1 ? 'v okolí: 1 objekt' : n < 5 ? `v okolí: ${n} objekty` : `v okolí: ${n} objektov`;
+    }
+  }
+}
+
+/** "48,7 N, 19,1 E": the point in the panel's name, 4 decimals (≈ 10 m). */
+export function formatPoint(lon: number, lat: number): string {
+  const f = (n: number) => Math.abs(n).toFixed(4).replace('.', ',');
+  return `${f(lat)} ${lat >= 0 ? 'N' : 'S'}, ${f(lon)} ${lon >= 0 ? 'E' : 'W'}`;
+}

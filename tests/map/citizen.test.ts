@@ -1,0 +1,118 @@
+import { describe, expect, test } from 'vitest';
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { formatDistance } from '@/lib/map/format';
+import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, type MapDefaults } from '@/lib/map/url-state';
+
+const home: MapDefaults = { datasets: [], params: {}, view: { zoom: 7, lat: 48.7, lon: 19.5 } };
+
+describe('distances in Slovak', () => {
+  test('inside, metres, kilometres with a decimal comma', () => {
+    expect(formatDistance(0)).toBe('v oblasti');
+    expect(formatDistance(0.4)).toBe('1 m');
+    expect(formatDistance(120)).toBe('120 m');
+    expect(formatDistance(120.4)).toBe('120 m');
+    expect(formatDistance(999)).toBe('999 m');
+    expect(formatDistance(999.7)).toBe('1,0 km');
+    expect(formatDistance(2400)).toBe('2,4 km');
+    expect(formatDistance(2449)).toBe('2,4 km');
+    expect(formatDistance(12_400)).toBe('12 km');
+    expect(formatDistance(-1)).toBe('–');
+  });
+});
+
+describe('?miesto= (the searched place)', () => {
+  test('parses lon,lat,name; the name may hold commas; junk is ignored', () => {
+    expect(parsePlace('18.7394,49.2231,Žilina')).toEqual({ lon: 18.7394, lat: 49.2231, name: 'Žilina' });
+    expect(parsePlace('21.258,48.72,Hlavná 5, Košice')).toEqual({ lon: 21.258, lat: 48.72, name: 'Hlavná 5, Košice' });
+    expect(parsePlace('17.1,48.1')).toEqual({ lon: 17.1, lat: 48.1, name: '' });
+    expect(parsePlace('abc')).toBeNull();
+    expect(parsePlace('200,48,x')).toBeNull();
+    expect(parsePlace('')).toBeNull();
+  });
+  test('a link with a place and no fragment opens on the place; the fragment wins when present', () => {
+    const s = parseMapState('?miesto=18.7394,49.2231,%C5%BDilina', '', home);
+    expect(s.place).toEqual({ lon: 18.7394, lat: 49.2231, name: 'Žilina' });
+    expect(s.view).toEqual({ zoom: PLACE_ZOOM, lat: 49.2231, lon: 18.7394 });
+    expect(parseMapState('?miesto=18.7394,49.2231,x', '#12/49/18', home).view).toEqual({ zoom: 12, lat: 49, lon: 18 });
+  });
+  test('round trip with the datasets and the view, names with any characters', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: -179, max: 179, noNaN: true }),
+        fc.double({ min: -80, max: 80, noNaN: true }),
+        fc.string({ maxLength: 40 }),
+        (lon, lat, name) => {
+          const place = parsePlace(formatPlace({ lon, lat, name }))!;
+          const state = { datasets: ['priklady/body'], params: {}, view: { zoom: 12, lat: 48.1, lon: 17.1 }, place };
+          const { search, hash } = serializeMapState(state, home);
+          const back = parseMapState(search, hash, home);
+          expect(back.place).toEqual(place);
+          expect(back.datasets).toEqual(['priklady/body']);
+          expect(serializeMapState(back, home)).toEqual({ search, hash });
+        },
+      ),
+      { numRuns: 200 },
+    );
+    expect(serializeMapState({ datasets: [], params: {}, view: home.view, place: { lon: 18.73941234, lat: 49.2231, name: 'Žilina' } }, home).search)
+      .toBe('?miesto=18.739412,49.2231,%C5%BDilina');
+  });
+});
+
+describe('place suggestions and the panel wording', () => {
+  const zilina: PlaceHit = {
+    name: 'Žilina',
+    type: 'mesto',
+    point: [18.74, 49.22],
+    municipality: { slug: 'zilinsky-kraj/zilina', code: 'SK0', name: 'Žilina', district: 'Žilina', region: 'Žilinský kraj' },
+  };
+  test('context line: municipality, district, nearest town', () => {
+    expect(placeContext(zilina)).toBe('okres Žilina');
+    expect(placeContext({ ...zilina, name: 'Hlavná', type: 'ulica' })).toBe('Žilina, okres Žilina');
+    expect(placeContext({ ...zilina, name: 'Lehota', type: 'obec', near: { name: 'Nitra', distanceKm: 6.9 } })).toBe('okres Žilina, 6,9 km od mesta Nitra');
+    expect(placeContext({ ...zilina, type: 'okres' })).toBe('Žilinský kraj');
+    expect(zoomForPlace('adresa')).toBeGreaterThan(zoomForPlace('obec'));
+  });
+  test('purposes: the nine of the API in Slovak', () => {
+    expect(PURPOSES.map((p) => p.value)).toEqual([
+      'construction', 'housing', 'land-purchase', 'agriculture', 'investment', 'transport', 'tourism', 'business', 'public-administration',
+    ]);
+    expect(PURPOSES[2].label).toBe('kúpa pozemku');
+  });
+  test('card status', () => {
+    const hit = (distance: number) => ({ title: 'x', distance, values: [] });
+    expect(cardStatus({ status: 'ok', hits: [hit(0)] })).toBe('inside');
+    expect(cardStatusText({ status: 'ok', hits: [hit(0)] })).toBe('bod leží v oblasti');
+    expect(cardStatusText({ status: 'ok', hits: [] })).toBe('nič v okolí');
+    expect(cardStatusText({ status: 'ok', hits: [hit(30), hit(40)], count: 2 })).toBe('v okolí: 2 objekty');
+    expect(cardStatusText({ status: 'unavailable', hits: [] })).toBe('údaj nie je k dispozícii');
+    expect(cardStatusText({ status: 'error', hits: [], error: 'časový limit' })).toBe('zdroj zlyhal: časový limit');
+    expect(formatPoint(19.1234, 48.7)).toBe('48,7000 N, 19,1234 E');
+  });
+});
+
+describe('basemaps from the zbgis raster datasets', async () => {
+  const { validateStyleMin } = await import('@maplibre/maplibre-gl-style-spec');
+  const { rasterBasemaps, rasterBasemapStyle, tileOf, tileUrl } = await import('@/lib/map/basemaps');
+  const zbgis = JSON.parse(readFileSync('content/providers/zbgis.json', 'utf8')) as {
+    license: { attribution: string };
+    datasets: Array<{ id: string; title: string; source: { type: 'raster'; tiles: string[]; tileSize: number; minZoom: number; maxZoom: number } }>;
+  };
+  const entries = zbgis.datasets.map((d) => ({
+    key: `zbgis/${d.id}`, providerId: 'zbgis', providerName: 'ZBGIS', title: d.title, source: d.source, presentation: { type: 'raster' },
+    attribution: zbgis.license.attribution, links: { map: `/mapa/zbgis/${d.id}` },
+  }));
+  test('the base map and orthophoto come from the built-in templates; the styles are valid', () => {
+    const list = rasterBasemaps(entries);
+    expect(list.map((b) => b.id)).toEqual(['zbgis', 'ortofoto']);
+    expect(list[0].tiles[0]).toBe(zbgis.datasets.find((d) => d.id === 'zakladna-mapa')!.source.tiles[0]);
+    for (const b of list) expect(validateStyleMin(rasterBasemapStyle(b, 'http://localhost:4300'))).toEqual([]);
+    expect(rasterBasemaps(entries.filter((e) => e.key !== 'zbgis/zakladna-mapa')).map((b) => b.id)).toEqual(['ortofoto']);
+  });
+  test('the probe tile lies under the point', () => {
+    const t = tileOf(19.5, 48.7, 7);
+    expect(t).toEqual({ x: 70, y: 44, z: 7 });
+    expect(tileUrl('https://t.example/{z}/{y}/{x}', t)).toBe('https://t.example/7/44/70');
+  });
+});
