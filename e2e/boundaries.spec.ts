@@ -1,7 +1,7 @@
 // The 2019 boundaries on the website: the offline basemap credits them, the cadastral territories
 // are drawn from zoom 10, and a municipality page gives the official area and its territories.
 import { expect, test } from '@playwright/test';
-import { attachScreenshot, canvasShot, goOffline, pixelDiff, waitForMapIdle } from './helpers';
+import { attachScreenshot, canvasShot, goOffline, pixelDiff, waitForMapIdle, unexpectedRequests } from './helpers';
 
 const KEY = 'sk-uzemie/katastralne-uzemia';
 
@@ -22,7 +22,7 @@ test.describe('boundaries of 2019', () => {
     expect(await pixelDiff(page, before, after), 'pixels changed by drawing the territories').toBeGreaterThan(50);
     await expect(page.getByTestId('attribution')).toContainText('Katastrálne územia: ÚGKK SR');
     await attachScreenshot(page, testInfo, 'cadastral-territories-malacky');
-    expect(refused.filter((u) => !/\{|wms|arcgis|tiles/i.test(u))).toEqual([]);
+    expect(unexpectedRequests(refused)).toEqual([]);
   });
 
   test('the municipality page of Malacky: official area and its cadastral territory', async ({ page }) => {

@@ -18,6 +18,14 @@ export async function goOffline(page: Page): Promise<string[]> {
   return refused;
 }
 
+/**
+ * Refused requests other than those a map may try by design: raster tile templates of datasets and
+ * the ZBGIS basemap, which the map checks with one tile and, offline, replaces by the portal's own.
+ */
+export function unexpectedRequests(refused: string[]): string[] {
+  return refused.filter((u) => !/\{|wms|arcgis|tiles/i.test(u) && !/^https:\/\/zbgis\.skgeodesy\.sk\/zbgis\/rest\/services\/(ZBGIS|Ortofoto)\/MapServer\/tile\//.test(u));
+}
+
 /** Waits until the MapLibre map exists, its style and sources are loaded and it is not moving. */
 export async function waitForMapIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => {

@@ -10,6 +10,7 @@ import {
   seriousViolations,
   temporalDataset,
   waitForMapIdle,
+  unexpectedRequests,
 } from './helpers';
 
 test.describe('map', () => {
@@ -36,7 +37,7 @@ test.describe('map', () => {
     expect(page.url()).toContain(`d=${ds.key}`);
     await attachScreenshot(page, testInfo, 'home-map-with-dataset');
     // The basemap itself is the portal's: nothing was asked of the internet to draw it.
-    expect(refused.filter((u) => !/\{|wms|arcgis|tiles/i.test(u))).toEqual([]);
+    expect(unexpectedRequests(refused)).toEqual([]);
   });
 
   test('clicking an object opens its detail with the chart', async ({ page, request }, testInfo) => {

@@ -6,6 +6,8 @@ import './map.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { BASEMAP_ATTRIBUTION, basemapStyle } from '@/lib/basemap/style';
+import { BASEMAP_LABELS, BASEMAP_PROBE_TIMEOUT_MS, rasterBasemapStyle, rasterBasemaps, tileOf, tileUrl, type BasemapId } from '@/lib/map/basemaps';
+import { isMunicipality, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
 import { swatchColor } from '@/lib/map/colors';
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
 import { formatNumber } from '@/lib/map/format';
@@ -26,6 +28,8 @@ import { ParamControl, TimeFilter } from './controls';
 import { ObjectDetail } from './detail';
 import { Attribution, Legend } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
+import { PlaceSearch } from './place-search';
+import { WhatHere } from './what-here';
 
 /** Pause after the map stops moving before bbox datasets are reloaded. */
 const BBOX_DEBOUNCE_MS = 350;
@@ -97,15 +101,113 @@ export default function MapApp(props: MapAppProps) {
   const [viewport, setViewport] = useState<{ bbox: Bbox; zoom: number } | null>(null);
   const [loads, setLoads] = useState<Record<string, LoadState>>({});
   const [selected, setSelected] = useState<{ key: string; properties: Record<string, unknown> } | null>(null);
-  const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? !embedded);
+  // On a phone the catalog starts closed so the map, the place search and the panel have the screen.
+  const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? (!embedded && window.innerWidth > 700));
   const [query, setQuery] = useState('');
   const [timeKey, setTimeKey] = useState<string | null>(null);
   const controllers = useRef(new Map<string, { ctrl: AbortController; url: string }>());
 
-  const mapStyle = useMemo<string | StyleSpecification>(
-    () => basemapStyle(basemapStyleUrl, window.location.origin, basemapCredit),
-    [basemapStyleUrl, basemapCredit],
+  // Basemap: ZBGIS by default when its tiles load (checked with one tile under the map's centre),
+  // the offline basemap otherwise; an online BASEMAP_STYLE_URL replaces the switcher.
+  const rasters = useMemo(() => (basemapStyleUrl ? [] : rasterBasemaps(datasets)), [datasets, basemapStyleUrl]);
+  const [basemapChoice, setBasemapChoice] = useState<BasemapId>(() => (rasters.some((r) => r.id === 'zbgis') ? 'zbgis' : 'offline'));
+  const [basemapActive, setBasemapActive] = useState<BasemapId>('offline');
+  const [basemapNote, setBasemapNote] = useState<string | null>(null);
+  const rasterErrors = useRef(0);
+  useEffect(() => {
+    if (basemapChoice === 'offline') {
+      setBasemapActive('offline');
+      setBasemapNote(null);
+      return;
+    }
+    const raster = rasters.find((r) => r.id === basemapChoice);
+    if (!raster) {
+      setBasemapActive('offline');
+      return;
+    }
+    let done = false;
+    const img = new Image();
+    const fail = () => {
+      if (done) return;
+      done = true;
+      img.src = '';
+      setBasemapActive('offline');
+      setBasemapNote(`${BASEMAP_LABELS[basemapChoice]} sa nenačítala (služba ÚGKK SR je nedostupná); zobrazuje sa offline podkladová mapa.`);
+    };
+    const timer = setTimeout(fail, BASEMAP_PROBE_TIMEOUT_MS);
+    img.onload = () => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      rasterErrors.current = 0;
+      setBasemapActive(basemapChoice);
+      setBasemapNote(null);
+    };
+    img.onerror = () => {
+      clearTimeout(timer);
+      fail();
+    };
+    const v = state.view;
+    img.src = tileUrl(raster.tiles[0], tileOf(v.lon, v.lat, Math.max(raster.minZoom ?? 7, Math.min(raster.maxZoom ?? 18, Math.round(v.zoom)))));
+    return () => {
+      done = true;
+      clearTimeout(timer);
+    };
+    // The probe runs when the choice changes, not on every move.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [basemapChoice, rasters]);
+  const onSourceError = useCallback(
+    (sourceId: string) => {
+      if (sourceId !== 'basemap-raster' || basemapActive === 'offline') return;
+      // A few failing tiles happen; a run of them means the service went away.
+      if (++rasterErrors.current >= 6) {
+        setBasemapActive('offline');
+        setBasemapNote(`${BASEMAP_LABELS[basemapActive]} prestala odpovedať; zobrazuje sa offline podkladová mapa.`);
+      }
+    },
+    [basemapActive],
   );
+  const activeRaster = rasters.find((r) => r.id === basemapActive);
+  const mapStyle = useMemo<string | StyleSpecification>(
+    () =>
+      activeRaster
+        ? rasterBasemapStyle(activeRaster, window.location.origin, basemapCredit)
+        : basemapStyle(basemapStyleUrl, window.location.origin, basemapCredit),
+    [activeRaster, basemapStyleUrl, basemapCredit],
+  );
+
+  // Place search and "Čo je tu?".
+  const [flyTo, setFlyTo] = useState<{ lon: number; lat: number; zoom: number; seq: number } | null>(null);
+  const [placeInfo, setPlaceInfo] = useState<{ type?: string; municipalityUrl?: string | null } | null>(null);
+  const [whatHere, setWhatHere] = useState<{ lon: number; lat: number } | null>(null);
+  const [purpose, setPurpose] = useState<string>(() => (state.datasets.length ? '' : 'construction'));
+  const whatHereButton = useRef<HTMLButtonElement>(null);
+  const canvasRef = useRef<HTMLDivElement>(null);
+  const onPick = useCallback((p: PlaceHit) => {
+    const [lon, lat] = p.point;
+    setState((s) => ({ ...s, place: { lon, lat, name: p.name } }));
+    setPlaceInfo({ type: p.type, municipalityUrl: isMunicipality(p) && p.municipality ? `/${p.municipality.slug}` : null });
+    setFlyTo((f) => ({ lon, lat, zoom: zoomForPlace(p.type), seq: (f?.seq ?? 0) + 1 }));
+  }, []);
+  useEffect(() => {
+    if (!whatHere) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) closeWhatHere();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+    // closeWhatHere is stable.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [whatHere]);
+  const onPointQuery = useCallback((pt: { lon: number; lat: number }) => setWhatHere(pt), []);
+  const closeWhatHere = useCallback(() => {
+    setWhatHere(null);
+    // Focus goes back where the question came from: the button after a search, else the map.
+    setTimeout(() => {
+      if (whatHereButton.current) whatHereButton.current.focus();
+      else canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus();
+    }, 0);
+  }, []);
 
   // State -> URL (replaceState: moving the map must not flood the history).
   useEffect(() => {
@@ -267,6 +369,20 @@ export default function MapApp(props: MapAppProps) {
     setSelected(f ? { key: f.key, properties: f.properties } : null);
   }, []);
 
+  const paramQuery = useCallback(
+    (key: string) => {
+      const d = byKey.get(key);
+      if (!d || !state.datasets.includes(key)) return '';
+      const own = paramDefaults(d.params);
+      const eff = effectiveParams(state, defaults, key);
+      return Object.entries(eff)
+        .filter(([p, v]) => own[p] !== v)
+        .map(([p, v]) => `${encodeURIComponent(`${key}.${p}`)}=${encodeURIComponent(v)}`)
+        .join('&');
+    },
+    [byKey, state, defaults],
+  );
+
   const toggle = (key: string, on: boolean) => {
     setState((s) => withDataset(s, key, on));
     if (!on && selected?.key === key) setSelected(null);
@@ -293,8 +409,13 @@ export default function MapApp(props: MapAppProps) {
 
   return (
     <div className={embedded ? 'map-app map-app-embedded' : 'map-app'} data-testid="map-app">
-      <div className="map-canvas" data-testid="map-canvas" role="region" aria-label="Mapa">
+      <div className="map-canvas" data-testid="map-canvas" role="region" aria-label="Mapa" ref={canvasRef}>
         <MapCanvas
+          onPointQuery={onPointQuery}
+          flyTo={flyTo}
+          placeMarker={state.place ?? null}
+          queryMarker={whatHere}
+          onSourceError={onSourceError}
           mapStyle={mapStyle}
           layers={canvasLayers}
           initialView={state.view}
@@ -350,7 +471,7 @@ export default function MapApp(props: MapAppProps) {
           <nav aria-label="Kategórie datasetov" className="categories">
             {groups.length === 0 && <p className="muted">Nič sa nenašlo.</p>}
             {groups.map(([label, list]) => (
-              <details key={label} open={query.length > 0 || groups.length <= 4}>
+              <details key={label} open={query.length > 0 || (groups.length <= 4 && !list.every((d) => d.category === 'sample'))}>
                 <summary>
                   {label} <span className="muted">({list.length})</span>
                 </summary>
@@ -367,6 +488,7 @@ export default function MapApp(props: MapAppProps) {
                         <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(d.presentation?.color) }} aria-hidden="true" />
                         <span>
                           {d.title}
+                          {d.category === 'sample' && <span className="sample-badge">ukážka</span>}
                           <span className="muted small"> · {d.providerName}</span>
                         </span>
                       </label>
@@ -387,6 +509,40 @@ export default function MapApp(props: MapAppProps) {
           )}
         </div>
       </aside>
+
+      <div className="map-top">
+        <PlaceSearch
+          onPick={onPick}
+          chosen={state.place ? { name: state.place.name || 'Vybrané miesto', ...(placeInfo ?? {}) } : null}
+          onWhatHere={() => state.place && setWhatHere({ lon: state.place.lon, lat: state.place.lat })}
+          onClear={() => {
+            setState((s) => ({ ...s, place: null }));
+            setPlaceInfo(null);
+          }}
+          whatHereRef={whatHereButton}
+        />
+        {rasters.length > 0 && (
+          <BasemapSwitcher choice={basemapChoice} active={basemapActive} options={['zbgis', 'ortofoto', 'offline'].filter((id) => id === 'offline' || rasters.some((r) => r.id === id)) as BasemapId[]} onChoose={setBasemapChoice} />
+        )}
+        {basemapNote && (
+          <p className="basemap-note small" role="status" data-testid="basemap-note">
+            {basemapNote}
+          </p>
+        )}
+      </div>
+
+      {whatHere && (
+        <WhatHere
+          point={whatHere}
+          enabled={enabled}
+          byKey={byKey}
+          paramQuery={paramQuery}
+          purpose={purpose}
+          onPurpose={setPurpose}
+          onShow={(key) => toggle(key, true)}
+          onClose={closeWhatHere}
+        />
+      )}
 
       {selected && selectedDataset && (
         <ObjectDetail dataset={selectedDataset} properties={selected.properties} onClose={() => setSelected(null)} />
@@ -424,10 +580,38 @@ export default function MapApp(props: MapAppProps) {
         })()}
         <div className="map-bottom-row">
           <Legend datasets={enabled} />
-          <Attribution basemap={basemapStyleUrl ? 'Podkladová mapa: online štýl' : basemapCredit} datasets={enabled} />
+          <Attribution
+            basemap={basemapStyleUrl ? 'Podkladová mapa: online štýl' : activeRaster ? `Podkladová mapa: ${activeRaster.attribution}` : basemapCredit}
+            datasets={enabled}
+          />
         </div>
       </div>
     </div>
+  );
+}
+
+function BasemapSwitcher({
+  choice,
+  active,
+  options,
+  onChoose,
+}: {
+  choice: BasemapId;
+  active: BasemapId;
+  options: BasemapId[];
+  onChoose: (id: BasemapId) => void;
+}) {
+  return (
+    <fieldset className="basemap-switcher" data-testid="basemap-switcher" data-active={active}>
+      <legend className="visually-hidden">Podkladová mapa</legend>
+      {options.map((id) => (
+        <label key={id} className={id === choice ? 'chosen' : undefined}>
+          <input type="radio" name="basemap" value={id} checked={id === choice} onChange={() => onChoose(id)} data-testid={`basemap-${id}`} />
+          {id === 'zbgis' ? 'Mapa' : id === 'ortofoto' ? 'Ortofoto' : 'Offline'}
+          <span className="visually-hidden"> – {BASEMAP_LABELS[id]}</span>
+        </label>
+      ))}
+    </fieldset>
   );
 }
 

@@ -3,8 +3,8 @@
 // and clicked objects. It holds no portal logic; layers come from lib/map/layers.ts.
 import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import Map, { Layer, NavigationControl, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
-import type { LayerProps, MapLayerMouseEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
+import Map, { Layer, Marker, NavigationControl, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
+import type { LayerProps, MapLayerMouseEvent, MapLayerTouchEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import type { StyleSpecification } from 'maplibre-gl';
 import { LAZY_BASEMAP_SOURCES } from '@/lib/basemap/style';
 import { datasetKeyOfLayer, drawsFromTiles, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
@@ -36,7 +36,20 @@ export interface CanvasProps {
   onViewChange: (view: MapView, bbox: Bbox) => void;
   onFeatureClick: (feature: ClickedFeature | null) => void;
   selected?: { key: string; id?: string | number } | null;
+  /** A click anywhere on the map, or a long press on a touch screen ("Čo je tu?"). */
+  onPointQuery?: (point: { lon: number; lat: number }) => void;
+  /** A new value flies the map to a place (the place search). */
+  flyTo?: { lon: number; lat: number; zoom: number; seq: number } | null;
+  /** The searched place's marker. */
+  placeMarker?: { lon: number; lat: number; name: string } | null;
+  /** A tile of a source failed to load (the basemap switcher falls back on `basemap-raster` errors). */
+  onSourceError?: (sourceId: string) => void;
+  /** The point the "Čo je tu?" panel answers for. */
+  queryMarker?: { lon: number; lat: number } | null;
 }
+
+/** How long a finger must rest on the map to ask "Čo je tu?". */
+export const LONG_PRESS_MS = 500;
 
 declare global {
   interface Window {
@@ -66,12 +79,17 @@ const LOCALE = {
 export const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
 
 export default function MapCanvas(props: CanvasProps) {
-  const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick } = props;
+  const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick, onPointQuery, flyTo, placeMarker, queryMarker } = props;
+  const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const mapRef = useRef<MapRef>(null);
   const [cursor, setCursor] = useState<string>('grab');
   const interactive = useMemo(() => layers.flatMap((l) => interactiveLayerIds(l.dataset)), [layers]);
 
   const lazyLoaded = useRef(new Set<string>());
+  // A new basemap style starts with empty lazy sources again.
+  useEffect(() => {
+    lazyLoaded.current.clear();
+  }, [mapStyle]);
   const report = useCallback(
     (map: MapRef) => {
       // Basemap sources that wait for a closer zoom (see LAZY_BASEMAP_SOURCES).
@@ -96,6 +114,42 @@ export default function MapCanvas(props: CanvasProps) {
   }, [jumpTo]);
 
   useEffect(() => {
+    if (!flyTo || !mapRef.current) return;
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const options = { center: [flyTo.lon, flyTo.lat] as [number, number], zoom: flyTo.zoom };
+    if (reduce) mapRef.current.jumpTo(options);
+    else mapRef.current.flyTo({ ...options, duration: 900, essential: true });
+  }, [flyTo]);
+
+  const cancelPress = useCallback(() => {
+    if (press.current) clearTimeout(press.current.timer);
+    press.current = null;
+  }, []);
+  const onTouchStart = useCallback(
+    (e: MapLayerTouchEvent) => {
+      cancelPress();
+      if (!onPointQuery || e.points.length !== 1) return;
+      const { lng, lat } = e.lngLat;
+      press.current = {
+        x: e.point.x,
+        y: e.point.y,
+        timer: setTimeout(() => {
+          press.current = null;
+          onPointQuery({ lon: lng, lat });
+        }, LONG_PRESS_MS),
+      };
+    },
+    [onPointQuery, cancelPress],
+  );
+  const onTouchMove = useCallback(
+    (e: MapLayerTouchEvent) => {
+      const p = press.current;
+      if (p && (e.points.length !== 1 || Math.hypot(e.point.x - p.x, e.point.y - p.y) > 10)) cancelPress();
+    },
+    [cancelPress],
+  );
+
+  useEffect(() => {
     if (fitBounds && mapRef.current) {
       mapRef.current.fitBounds([[fitBounds[0], fitBounds[1]], [fitBounds[2], fitBounds[3]]], { padding: 40, duration: 0 });
     }
@@ -103,6 +157,7 @@ export default function MapCanvas(props: CanvasProps) {
 
   const onClick = useCallback(
     (e: MapLayerMouseEvent) => {
+      onPointQuery?.({ lon: e.lngLat.lng, lat: e.lngLat.lat });
       const f = e.features?.[0];
       const key = f ? datasetKeyOfLayer(f.layer.id) : null;
       if (!f || !key) {
@@ -111,7 +166,7 @@ export default function MapCanvas(props: CanvasProps) {
       }
       onFeatureClick({ key, id: f.id, properties: (f.properties ?? {}) as Record<string, unknown>, geometryType: f.geometry.type });
     },
-    [onFeatureClick],
+    [onFeatureClick, onPointQuery],
   );
 
   return (
@@ -128,6 +183,20 @@ export default function MapCanvas(props: CanvasProps) {
       onMouseEnter={() => setCursor('pointer')}
       onMouseLeave={() => setCursor('grab')}
       onClick={onClick}
+      onTouchStart={onTouchStart}
+      onTouchMove={onTouchMove}
+      onTouchEnd={cancelPress}
+      onTouchCancel={cancelPress}
+      onError={(e) => {
+        const id = (e as unknown as { sourceId?: string }).sourceId;
+        if (id) props.onSourceError?.(id);
+      }}
+      onStyleData={() => {
+        const map = mapRef.current;
+        if (map && lazyLoaded.current.size === 0 && Object.keys(LAZY_BASEMAP_SOURCES).some((id) => map.getSource(id)) && map.getZoom() >= Math.min(...Object.values(LAZY_BASEMAP_SOURCES).map((l) => l.minZoom))) {
+          setTimeout(() => mapRef.current && report(mapRef.current), 0);
+        }
+      }}
       onLoad={(e) => {
         window.__geoportalMap = e.target;
         if (mapRef.current) report(mapRef.current);
@@ -142,6 +211,21 @@ export default function MapCanvas(props: CanvasProps) {
     >
       <NavigationControl position="top-right" showCompass={false} />
       <ScaleControl position="bottom-right" unit="metric" />
+      {placeMarker && (
+        <Marker longitude={placeMarker.lon} latitude={placeMarker.lat} anchor="bottom">
+          <div className="place-marker" data-testid="place-marker" title={placeMarker.name} aria-hidden="true">
+            <svg width="28" height="38" viewBox="0 0 28 38">
+              <path d="M14 1C7 1 1.5 6.4 1.5 13.3 1.5 22.5 14 37 14 37s12.5-14.5 12.5-23.7C26.5 6.4 21 1 14 1z" fill="#c2185b" stroke="#fff" strokeWidth="2" />
+              <circle cx="14" cy="13.5" r="4.6" fill="#fff" />
+            </svg>
+          </div>
+        </Marker>
+      )}
+      {queryMarker && (
+        <Marker longitude={queryMarker.lon} latitude={queryMarker.lat} anchor="center">
+          <div className="query-marker" data-testid="query-marker" aria-hidden="true" />
+        </Marker>
+      )}
       {focus && (
         <Source id="focus" type="geojson" data={focus}>
           <Layer id="focus-fill" type="fill" paint={{ 'fill-color': '#0b5cad', 'fill-opacity': 0.08 }} />

@@ -1,0 +1,360 @@
+'use client';
+// "Čo je tu?": what lies at a point of the map. The location (municipality, cadastral territory,
+// nearest street or part) from GET /api/places/reverse; the datasets enabled on the map plus an
+// automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
+// so each card shows its own progress and its own error, and a slow source never holds up the rest.
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { PURPOSES, cardStatus, cardStatusText, formatPoint, type NearbyEntry } from '@/lib/map/citizen';
+import { formatDistance, formatValue } from '@/lib/map/format';
+import type { MapDataset } from '@/lib/map/types';
+
+/** Longest wait for one dataset before its card gives up (the server's own source limit is 10 s). */
+export const CARD_TIMEOUT_MS = 30_000;
+
+export interface WhatHereProps {
+  point: { lon: number; lat: number };
+  /** Datasets enabled on the map, in drawing order. */
+  enabled: MapDataset[];
+  byKey: Map<string, MapDataset>;
+  /** Extra query of a dataset's nearby request: its non-default parameters (`<key>.<param>=<v>`). */
+  paramQuery: (key: string) => string;
+  purpose: string;
+  onPurpose: (purpose: string) => void;
+  onShow: (key: string) => void;
+  onClose: () => void;
+}
+
+interface Reverse {
+  municipality: { slug: string; code: string; name: string; district: string; region: string; url?: string } | null;
+  cadastralTerritory: { code: string; name: string } | null;
+  nearest: { type: 'street' | 'part'; name: string; distance: number } | null;
+  attribution?: string;
+}
+
+interface SelectionEntry {
+  dataset: string;
+  title: string;
+  provider: string;
+  sample?: boolean;
+}
+
+type Load<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; message: string };
+
+type Card = { status: 'loading'; started: number } | { status: 'done'; entry: NearbyEntry; ms: number } | { status: 'failed'; message: string };
+
+function pointParam(p: { lon: number; lat: number }): string {
+  return `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`;
+}
+
+async function getJson<T>(url: string, signal: AbortSignal): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
+  const res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
+  const body = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
+  if (!res.ok || !body) return { ok: false, message: body?.error ?? `HTTP ${res.status}` };
+  return { ok: true, data: body };
+}
+
+export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose, onShow, onClose }: WhatHereProps) {
+  const pp = pointParam(point);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [reverse, setReverse] = useState<Load<Reverse>>({ status: 'loading' });
+  const [selection, setSelection] = useState<Load<{ datasets: SelectionEntry[]; skipped: Array<{ dataset: string; title: string }> }> | null>(null);
+  const [cards, setCards] = useState<Record<string, Card>>({});
+  const running = useRef(new Map<string, { pp: string; ctrl: AbortController }>());
+  const started = useRef(new Set<string>());
+
+  // Focus the panel's heading when it opens or moves to a new point.
+  useEffect(() => {
+    headingRef.current?.focus({ preventScroll: true });
+  }, [pp]);
+
+  // Where the point is.
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setReverse({ status: 'loading' });
+    getJson<Reverse>(`/api/places/reverse?point=${pp}`, ctrl.signal)
+      .then((r) => setReverse(r.ok ? { status: 'ok', data: r.data } : { status: 'error', message: r.message }))
+      .catch((e: Error) => e.name !== 'AbortError' && setReverse({ status: 'error', message: 'Poloha sa nedá určiť.' }));
+    return () => ctrl.abort();
+  }, [pp]);
+
+  // The automatic selection for the purpose (datasets only; each is then queried on its own).
+  useEffect(() => {
+    if (!purpose) {
+      setSelection(null);
+      return;
+    }
+    const ctrl = new AbortController();
+    setSelection({ status: 'loading' });
+    getJson<{ datasets: SelectionEntry[]; skipped?: Array<{ dataset: string; title: string }> }>(
+      `/api/nearby/selection?point=${pp}&purpose=${encodeURIComponent(purpose)}`,
+      ctrl.signal,
+    )
+      .then((r) =>
+        setSelection(r.ok ? { status: 'ok', data: { datasets: r.data.datasets ?? [], skipped: r.data.skipped ?? [] } } : { status: 'error', message: r.message }),
+      )
+      .catch((e: Error) => e.name !== 'AbortError' && setSelection({ status: 'error', message: 'Výber podľa účelu je nedostupný.' }));
+    return () => ctrl.abort();
+  }, [pp, purpose]);
+
+  // The cards: enabled datasets first, then the selection's.
+  const list = useMemo(() => {
+    const out: Array<{ key: string; title: string; provider: string; sample: boolean; onMap: boolean }> = [];
+    const seen = new Set<string>();
+    for (const d of enabled) {
+      if (seen.has(d.key)) continue;
+      seen.add(d.key);
+      out.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true });
+    }
+    if (selection?.status === 'ok') {
+      for (const s of selection.data.datasets) {
+        if (seen.has(s.dataset)) continue;
+        seen.add(s.dataset);
+        const d = byKey.get(s.dataset);
+        out.push({ key: s.dataset, title: s.title, provider: s.provider, sample: !!s.sample || d?.category === 'sample', onMap: false });
+      }
+    }
+    return out;
+  }, [enabled, selection, byKey]);
+  const keys = list.map((c) => c.key).join(',');
+
+  // One request per dataset; a new point aborts the old ones.
+  useEffect(() => {
+    const want = new Set(keys ? keys.split(',') : []);
+    for (const [key, r] of running.current) {
+      if (r.pp !== pp || !want.has(key)) {
+        r.ctrl.abort();
+        running.current.delete(key);
+        started.current.delete(`${r.pp}|${key}`);
+      }
+    }
+    for (const id of started.current) if (!id.startsWith(`${pp}|`)) started.current.delete(id);
+    setCards((prev) => {
+      const next: Record<string, Card> = {};
+      for (const [id, c] of Object.entries(prev)) if (id.startsWith(`${pp}|`)) next[id] = c;
+      return next;
+    });
+    for (const key of want) {
+      const id = `${pp}|${key}`;
+      if (started.current.has(id)) continue;
+      started.current.add(id);
+      const ctrl = new AbortController();
+      running.current.set(key, { pp, ctrl });
+      const t0 = performance.now();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        ctrl.abort();
+      }, CARD_TIMEOUT_MS);
+      setCards((prev) => ({ ...prev, [id]: { status: 'loading', started: t0 } }));
+      const extra = paramQuery(key);
+      getJson<{ results?: NearbyEntry[] }>(`/api/nearby?datasets=${encodeURIComponent(key)}&point=${pp}${extra ? `&${extra}` : ''}`, ctrl.signal)
+        .then((r) => {
+          const entry = r.ok ? r.data.results?.find((x) => x.dataset === key) ?? r.data.results?.[0] : undefined;
+          const card: Card = entry
+            ? { status: 'done', entry, ms: performance.now() - t0 }
+            : { status: 'failed', message: r.ok ? 'prázdna odpoveď' : r.message };
+          setCards((prev) => ({ ...prev, [id]: card }));
+        })
+        .catch((e: Error) => {
+          if (e.name === 'AbortError' && !timedOut) return;
+          setCards((prev) => ({ ...prev, [id]: { status: 'failed', message: timedOut ? 'zdroj neodpovedal včas' : 'portál je nedostupný' } }));
+        })
+        .finally(() => {
+          clearTimeout(timer);
+          if (running.current.get(key)?.ctrl === ctrl) running.current.delete(key);
+        });
+    }
+    // paramQuery is read when a request starts; a changed parameter applies to the next point.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pp, keys]);
+
+  useEffect(() => {
+    const r = running.current;
+    const s = started.current;
+    return () => {
+      for (const x of r.values()) x.ctrl.abort();
+      r.clear();
+      s.clear();
+    };
+  }, []);
+
+  const label = `Čo je tu? ${formatPoint(point.lon, point.lat)}`;
+  return (
+    <section
+      className="what-here"
+      role="region"
+      aria-label={label}
+      data-testid="what-here"
+    >
+      <div className="what-here-head">
+        <h2 ref={headingRef} tabIndex={-1} data-testid="what-here-title">
+          Čo je tu?
+        </h2>
+        <button type="button" className="icon-button" onClick={onClose} aria-label="Zavrieť panel Čo je tu" data-testid="what-here-close">
+          ×
+        </button>
+      </div>
+      <p className="muted small what-here-point">{formatPoint(point.lon, point.lat)}</p>
+
+      <div className="what-here-location" data-testid="what-here-location" aria-live="polite">
+        {reverse.status === 'loading' && <p className="muted small">Zisťujem polohu…</p>}
+        {reverse.status === 'error' && <p className="muted small">Poloha sa nedá určiť ({reverse.message}).</p>}
+        {reverse.status === 'ok' && <Location r={reverse.data} />}
+      </div>
+
+      <div className="what-here-purpose">
+        <label htmlFor="what-here-purpose">Na čo sa pýtate</label>
+        <select id="what-here-purpose" value={purpose} onChange={(e) => onPurpose(e.target.value)} data-testid="what-here-purpose">
+          <option value="">len zapnuté vrstvy</option>
+          {PURPOSES.map((p) => (
+            <option key={p.value} value={p.value}>
+              {p.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      {selection?.status === 'loading' && <p className="muted small">Vyberám datasety…</p>}
+      {selection?.status === 'error' && (
+        <p className="error small" data-testid="what-here-selection-error">
+          Výber podľa účelu zlyhal: {selection.message}
+        </p>
+      )}
+      {list.length === 0 && selection?.status !== 'loading' && (
+        <p className="muted small" data-testid="what-here-empty">
+          Na mape nie je zapnutá žiadna vrstva. Vyberte účel alebo zapnite vrstvu v katalógu.
+        </p>
+      )}
+
+      <ul className="what-here-cards" aria-label="Datasety v tomto bode">
+        {list.map((c) => (
+          <DatasetCard
+            key={c.key}
+            item={c}
+            card={cards[`${pp}|${c.key}`]}
+            license={byKey.get(c.key)?.license ?? null}
+            onShow={() => onShow(c.key)}
+          />
+        ))}
+      </ul>
+      {selection?.status === 'ok' && selection.data.skipped.length > 0 && (
+        <p className="muted small">
+          Ďalšie datasety pre tento účel (nad limit): {selection.data.skipped.map((s) => s.title).join(', ')}.
+        </p>
+      )}
+    </section>
+  );
+}
+
+function Location({ r }: { r: Reverse }) {
+  const m = r.municipality;
+  if (!m) return <p className="small">Bod leží mimo územia obcí Slovenska.</p>;
+  const url = m.url ?? `/${m.slug}`;
+  return (
+    <>
+      <p className="what-here-municipality" data-testid="what-here-municipality">
+        <a href={url}>{m.name}</a>
+        <span className="muted small">
+          {' '}
+          · okres {m.district}, {m.region}
+        </span>
+      </p>
+      {r.cadastralTerritory && (
+        <p className="small" data-testid="what-here-cadastral">
+          katastrálne územie {r.cadastralTerritory.name}
+        </p>
+      )}
+      {r.nearest && (
+        <p className="small" data-testid="what-here-nearest">
+          {r.nearest.type === 'street' ? 'ulica' : 'časť obce'} {r.nearest.name}
+          {r.nearest.distance > 0 && <span className="muted"> ({formatDistance(r.nearest.distance)})</span>}
+        </p>
+      )}
+      {r.attribution && <p className="muted small">Zdroj: {r.attribution.replace(/^Zdroj:\s*/i, '')}</p>}
+    </>
+  );
+}
+
+function DatasetCard({
+  item,
+  card,
+  license,
+  onShow,
+}: {
+  item: { key: string; title: string; provider: string; sample: boolean; onMap: boolean };
+  card: Card | undefined;
+  license: { name: string; url?: string } | null;
+  onShow: () => void;
+}) {
+  const entry = card?.status === 'done' ? card.entry : null;
+  const status = entry ? cardStatus(entry) : card?.status === 'failed' ? 'error' : 'loading';
+  const text = entry ? cardStatusText(entry) : card?.status === 'failed' ? `zdroj zlyhal: ${card.message}` : 'Načítavam…';
+  const titleId = `card-${item.key.replace(/[^a-z0-9-]/g, '-')}`;
+  return (
+    <li className={`what-here-card status-${status}`} data-testid="what-here-card" data-dataset={item.key} data-status={status} aria-labelledby={titleId} aria-busy={status === 'loading'}>
+      <div className="what-here-card-head">
+        <div>
+          <strong id={titleId}>{item.title}</strong>
+          {item.sample && (
+            <span className="sample-badge" data-testid="sample-badge">
+              ukážka
+            </span>
+          )}
+          <div className="muted small">{item.provider}</div>
+        </div>
+        {item.onMap ? (
+          <span className="muted small on-map">na mape</span>
+        ) : (
+          <button type="button" className="show-on-map" onClick={onShow} data-testid="what-here-show">
+            Zobraziť na mape
+          </button>
+        )}
+      </div>
+      {status === 'loading' ? (
+        <p className="small what-here-progress" role="status">
+          <progress aria-label={`Načítavam ${item.title}`} /> Načítavam…
+        </p>
+      ) : (
+        <p className={`small what-here-status ${status === 'error' ? 'error' : ''}`} data-testid="what-here-status">
+          {text}
+        </p>
+      )}
+      {entry?.notice && <p className="notice small">{entry.notice}</p>}
+      {entry?.description && entry.hits.length > 0 && <p className="muted small">{entry.description}</p>}
+      {entry && entry.hits.length > 0 && (
+        <ul className="what-here-hits">
+          {entry.hits.map((h, i) => (
+            <li key={i} data-testid="what-here-hit">
+              <div className="what-here-hit-head">
+                <span>{h.url ? <a href={h.url} target="_blank" rel="noopener noreferrer">{h.title}</a> : h.title}</span>
+                <span className="distance" data-testid="what-here-distance">
+                  {formatDistance(h.distance)}
+                </span>
+              </div>
+              {h.values.length > 0 && (
+                <dl className="what-here-values">
+                  {h.values.map((v, j) => (
+                    <div key={j}>
+                      <dt>{v.label}</dt>
+                      <dd>{formatValue(v.value)}</dd>
+                    </div>
+                  ))}
+                </dl>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {entry && (
+        <p className="muted small what-here-credit">
+          Zdroj: {entry.attribution.replace(/^Zdroj:\s*/i, '')}
+          {(entry.license || license) && (
+            <>
+              {' · '}
+              {license?.url ? <a href={license.url}>{entry.license ?? license.name}</a> : (entry.license ?? license?.name)}
+            </>
+          )}
+        </p>
+      )}
+    </li>
+  );
+}
