@@ -1,6 +1,6 @@
 // Point queries: what is at and around a point, per dataset (GET /api/nearby, MCP `nearby`).
-export { nearby, answerNearby, mapLink, mapZoom } from './service';
-export { checkNearbyInput, DEFAULT_MAX, DEFAULT_RADIUS, MAX_HITS, MAX_RADIUS, MIN_RADIUS, type NearbyInput, type NearbyRequest } from './query';
+export { nearby, answerNearby, answerNearbySelection, automaticSelection, mapLink, mapZoom } from './service';
+export { checkNearbyInput, DEFAULT_MAX, DEFAULT_RADIUS, MAX_HITS, MAX_RADIUS, MIN_RADIUS, type NearbyInput, type NearbyRequest, type NearbySelectionRequest } from './query';
 export { answersAtPoint, coversPoint, matchScore, priorityOf, selectDatasets, MAX_NEARBY_DATASETS } from './selection';
 export { canQueryPoint, pointQueryFor } from './raster/template';
 export { haversine, distanceToGeometry } from './geo';

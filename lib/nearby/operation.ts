@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { datasetKey, isoDateTime, lonLat } from '@/lib/operation/fields';
-import { nearbyInput } from './query';
-import { answerNearby } from './service';
+import { pointLocation } from '@/lib/places/operation';
+import { nearbyInput, nearbySelectionInput } from './query';
+import { MAX_NEARBY_DATASETS } from './selection';
+import { answerNearby, answerNearbySelection } from './service';
 
 export const labelledValue = z
   .object({
@@ -48,6 +50,9 @@ export const nearbyResult = z
   .object({
     place: z.object({ name: z.string(), type: z.string(), point: lonLat }).optional().describe('Present when `place` was used.'),
     point: lonLat,
+    location: pointLocation
+      .optional()
+      .describe('Where the point is, as GET /api/places/reverse answers (municipality with its page link, cadastral territory, nearest street or part); present only for a point in Slovakia.'),
     radius: z.number().min(1).describe('Metres.'),
     generated: isoDateTime,
     results: z.array(nearbyResultEntry),
@@ -72,4 +77,37 @@ export const nearbyOperation = defineOperation({
   errors: ['missing_place', 'missing_dataset_selection', 'unknown_place', 'unknown_dataset', 'geocoding_unavailable'],
   rest: { method: 'get', path: '/api/nearby', from: 'query', params: 'dotted' },
   run: answerNearby,
+});
+
+export const nearbySelected = z
+  .object({
+    dataset: datasetKey,
+    title: z.string(),
+    provider: z.string().describe('Provider name.'),
+    type: z.enum(['geojson', 'raster']).describe('`geojson`: objects near the point; `raster`: the values the source reports at the point.'),
+    sample: z.boolean().describe('A built-in sample dataset (catalog category `sample`); never true in an automatic selection.'),
+  })
+  .meta({ id: 'NearbySelected' });
+
+export const nearbySelectionResult = z
+  .object({
+    place: z.object({ name: z.string(), type: z.string(), point: lonLat }).optional().describe('Present when `place` was used.'),
+    point: lonLat,
+    datasets: z.array(nearbySelected).max(MAX_NEARBY_DATASETS).describe(`The datasets nearby would answer for, in its order (risks first, then restrictions, the rest, base maps last), at most ${MAX_NEARBY_DATASETS}.`),
+    skipped: z.array(nearbySelected).describe('Datasets over the limit.'),
+  })
+  .meta({ id: 'NearbySelectionResult' });
+
+export const nearbySelectionOperation = defineOperation({
+  id: 'nearbySelection',
+  tags: ['places'],
+  summary: 'Which datasets nearby would select at a point',
+  description:
+    'The automatic selection of GET /api/nearby (rules 1-3: exactly one of `purpose` and `search`, `point` or `place`) without querying any dataset: only datasets able to answer at the point and covering it, risks and restrictions first, at most ' +
+    `${MAX_NEARBY_DATASETS}, the rest in \`skipped\`; built-in samples never. Ask each one then with \`GET /api/nearby?datasets=<key>&point=…\` to show the answers as they arrive.`,
+  input: nearbySelectionInput,
+  output: nearbySelectionResult,
+  errors: ['missing_place', 'missing_dataset_selection', 'unknown_place', 'geocoding_unavailable'],
+  rest: { method: 'get', path: '/api/nearby/selection', from: 'query' },
+  run: answerNearbySelection,
 });

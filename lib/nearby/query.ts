@@ -85,3 +85,30 @@ export const nearbyInput = nearbyFields
 export function checkNearbyInput(input: NearbyInput): NearbyRequest {
   return parseWith(nearbyInput, input);
 }
+
+/** The automatic selection alone (GET /api/nearby/selection): a point or a place, a purpose or a search. */
+export const nearbySelectionInput = nearbyFields
+  .pick({ point: true, place: true, purpose: true, search: true })
+  .superRefine((v, ctx) => {
+    const chosen = [v.purpose !== undefined, v.search !== undefined].filter(Boolean).length;
+    if (chosen !== 1) {
+      ctx.addIssue(
+        codedIssue(
+          'missing_dataset_selection',
+          chosen === 0 ? 'Choose the selection with exactly one of: purpose (a use case) or search (text).' : 'Give only one of purpose and search.',
+        ),
+      );
+    } else if (!v.point && !v.place) ctx.addIssue(codedIssue('missing_place', 'Give a point (lon,lat) or a place (address or name).'));
+    else if (v.point && v.place) ctx.addIssue(codedIssue('invalid_query', 'Give either point or place, not both.'));
+  })
+  .transform((v): NearbySelectionRequest => ({
+    point: v.point as [number, number] | undefined,
+    place: v.place,
+    by: v.purpose ? { purpose: v.purpose } : { search: v.search! },
+  }));
+
+export interface NearbySelectionRequest {
+  point?: [number, number];
+  place?: string;
+  by: { purpose: string } | { search: string };
+}

@@ -5,15 +5,15 @@ import { env } from '@/lib/env';
 import { ApiError, isApiError } from '@/lib/errors';
 import { recordSourceRequest } from '@/lib/health/record';
 import { logger } from '@/lib/observability/log';
-import { searchPlaces } from '@/lib/places';
-import { findServedDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
+import { locatePoint, searchPlaces, type PointLocation } from '@/lib/places';
+import { findServedDataset, isSampleDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { bboxContains, groundResolution, type BBox } from './geo';
-import { checkNearbyInput, type NearbyInput, type NearbyRequest } from './query';
+import { checkNearbyInput, type NearbyInput, type NearbyRequest, type NearbySelectionRequest } from './query';
 import { queryRasterPoint, RasterSourceError } from './raster/query';
-import { selectDatasets } from './selection';
-import type { NearbyResult, NearbyResultEntry } from './types';
+import { selectDatasets, type Selection } from './selection';
+import type { NearbyResult, NearbyResultEntry, NearbySelected, NearbySelectionResult } from './types';
 import { queryVectorPoint } from './vector';
 
 /** Budget of one dataset's raster point query (capabilities + query), as the spec's source time-out. */
@@ -140,6 +140,50 @@ async function placePoint(query: string): Promise<{ name: string; type: string; 
   return { name: first.name, type: first.type, point: [first.point[0], first.point[1]] };
 }
 
+/**
+ * Where the point is, for a point in Slovakia; undefined outside it, and when the reference data is
+ * not loaded or the lookup fails (the datasets' answers never depend on it).
+ */
+async function locationOf(point: [number, number]): Promise<PointLocation | undefined> {
+  try {
+    const location = await locatePoint(point);
+    return location.municipality ? location : undefined;
+  } catch (err) {
+    if (!isApiError(err)) logger().error({ err }, 'nearby: the point location failed');
+    return undefined;
+  }
+}
+
+/**
+ * The automatic selection of nearby (purpose or search) among the approved datasets: the one rule
+ * REST nearby, its selection endpoint and the MCP tool share (lib/nearby/selection.ts).
+ */
+export async function automaticSelection(by: { purpose: string } | { search: string }, lon: number, lat: number): Promise<Selection> {
+  return selectDatasets(await listApprovedDatasets(), by, lon, lat);
+}
+
+function selected(served: ServedDataset): NearbySelected {
+  return {
+    dataset: served.key,
+    title: served.dataset.title,
+    provider: served.provider.name,
+    type: served.dataset.source.type,
+    sample: isSampleDataset(served.dataset),
+  };
+}
+
+/**
+ * GET /api/nearby/selection: which datasets nearby's automatic selection takes at the point (and
+ * which it skips over the limit), without querying them, so a client can ask each one separately.
+ */
+export async function answerNearbySelection(req: NearbySelectionRequest): Promise<NearbySelectionResult> {
+  const place = req.place !== undefined ? await placePoint(req.place) : undefined;
+  const [lon, lat] = place ? place.point : req.point!;
+  const sel = await automaticSelection(req.by, lon, lat);
+  const result: NearbySelectionResult = { point: [lon, lat], datasets: sel.chosen.map(selected), skipped: sel.skipped.map(selected) };
+  return place ? { place, ...result } : result;
+}
+
 /** Nearby for a typed input (checked here). */
 export async function nearby(input: NearbyInput): Promise<NearbyResult> {
   return answerNearby(checkNearbyInput(input));
@@ -161,7 +205,7 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
       if (served) chosen.push(served);
     }
   } else {
-    const sel = selectDatasets(await listApprovedDatasets(), req.selection, lon, lat);
+    const sel = await automaticSelection(req.selection, lon, lat);
     chosen = sel.chosen;
     skipped = sel.skipped;
     for (const served of chosen) order.push({ key: served.key, served });
@@ -170,11 +214,12 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
   // Parameters are checked before any source is asked: a bad value is the client's 400.
   const withParams = chosen.map((served) => ({ served, params: datasetParams(served, req.params[served.key]) }));
   const answers = new Map<string, NearbyResultEntry>();
-  await Promise.all(
-    withParams.map(async ({ served, params }) => {
+  const [location] = await Promise.all([
+    locationOf([lon, lat]),
+    ...withParams.map(async ({ served, params }) => {
       answers.set(served.key, await queryDataset(served, lon, lat, req.radius, req.max, params));
     }),
-  );
+  ]);
   const results: NearbyResultEntry[] = order.map(({ key, served }) =>
     served
       ? answers.get(key)!
@@ -193,6 +238,7 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
   const zoom = mapZoom(req.radius, lat, chosen.map((s) => s.dataset));
   const result: NearbyResult = {
     point: [lon, lat],
+    ...(location ? { location } : {}),
     radius: req.radius,
     generated: new Date().toISOString(),
     results,

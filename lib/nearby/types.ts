@@ -1,4 +1,5 @@
 // The public shapes of GET /api/nearby (and of the MCP `nearby` tool), as the spec's "Nearby result".
+import type { PointLocation } from '@/lib/places/reverse';
 import type { HitValue } from './describe';
 
 export type { HitValue } from './describe';
@@ -50,10 +51,33 @@ export interface NearbySkipped {
 export interface NearbyResult {
   place?: { name: string; type: string; point: [number, number] };
   point: [number, number];
+  /** Where the point is (as GET /api/places/reverse without `point`); only for a point in Slovakia. */
+  location?: PointLocation;
   radius: number;
   generated: string;
   results: NearbyResultEntry[];
   skipped: NearbySkipped[];
   /** Map link (path on the portal) with the chosen datasets, their parameters and a zoom fragment. */
   map: string;
+}
+
+/** A dataset of an automatic selection (GET /api/nearby/selection). */
+export interface NearbySelected {
+  dataset: string;
+  title: string;
+  /** Provider name. */
+  provider: string;
+  /** `geojson` (objects near the point) or `raster` (values the source reports at the point). */
+  type: 'geojson' | 'raster';
+  /** A built-in sample dataset (catalog category `sample`). */
+  sample: boolean;
+}
+
+export interface NearbySelectionResult {
+  place?: { name: string; type: string; point: [number, number] };
+  point: [number, number];
+  /** In answer order (risks first, then restrictions, the rest, base maps last), at most 12. */
+  datasets: NearbySelected[];
+  /** Datasets over the limit. */
+  skipped: NearbySelected[];
 }

@@ -6,9 +6,9 @@
 import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/documents';
 import { env } from '@/lib/env';
 import { dataOperation } from '@/lib/data/operation';
-import { nearbyOperation } from '@/lib/nearby/operation';
+import { nearbyOperation, nearbySelectionOperation } from '@/lib/nearby/operation';
 import { errorBody } from '@/lib/operation/fields';
-import { placesOperation } from '@/lib/places/operation';
+import { placesOperation, reverseOperation } from '@/lib/places/operation';
 import { exampleDocument, EXAMPLE_NAMES } from '@/lib/protocol/examples';
 import { SCHEMA_NAMES } from '@/lib/protocol/schemas';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
@@ -89,12 +89,21 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
       },
     ],
     [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' } }],
+    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] } }],
     [
       nearbyOperation as AnyOperation,
       {
         example: ex.nearby,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', datasets: ['sk-uzemie/obce'] },
         errorExamples: { missing_dataset_selection: 'Give exactly one of datasets, purpose or search.' },
+      },
+    ],
+    [
+      nearbySelectionOperation as AnyOperation,
+      {
+        example: ex.nearbySelection,
+        parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', purpose: 'construction', search: 'povodne' },
+        errorExamples: { missing_dataset_selection: 'Choose the selection with exactly one of: purpose (a use case) or search (text).' },
       },
     ],
     [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' } }],

@@ -10,7 +10,7 @@ export function sampleDataset(): ManifestDataset {
 
 // Captured from the portal's own route handlers (built-in providers `sk-uzemie`, `svp`, `priklady`)
 // and trimmed to a few entries; tests/docs/openapi.test.ts validates them against their schemas.
-export const { catalog, data, places, nearby, summary, report, liveReport } = captured;
+export const { catalog, data, places, reverse, nearby, nearbySelection, summary, report, liveReport } = captured;
 
 export const registration = {
   registered: true,

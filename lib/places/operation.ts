@@ -1,7 +1,8 @@
-// GET /api/places and the MCP tool `find_place`: one declared operation (lib/operation).
+// GET /api/places and the MCP tool `find_place`, GET /api/places/reverse: declared operations (lib/operation).
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { lonLat } from '@/lib/operation/fields';
+import { reversePlace } from './reverse';
 import { DEFAULT_MAX, MAX_MAX, MAX_QUERY_LENGTH, searchPlaces } from './search';
 
 export const placesInput = z.object({
@@ -53,4 +54,50 @@ export const placesOperation = defineOperation({
   errors: ['geocoding_unavailable'],
   rest: { method: 'get', path: '/api/places', from: 'query' },
   run: ({ query, max }) => searchPlaces(query, max),
+});
+
+export const reverseInput = z.object({
+  point: lonLat.describe('`[lon, lat]` in WGS84 (in a query string: `lon,lat`).'),
+});
+
+export const locatedMunicipality = placeMunicipality
+  .extend({
+    type: z.string().describe('One of: obec, mesto, mestská časť, vojenský obvod (Bratislava and Košice answer with their city district).'),
+    url: z.string().describe('Absolute address of the municipality’s overview page on the portal (`{base_url}/{slug}`).'),
+  })
+  .meta({ id: 'LocatedMunicipality' });
+
+/** Where a point is: shared by GET /api/places/reverse and the `location` of a nearby answer. */
+export const pointLocation = z
+  .object({
+    municipality: locatedMunicipality.nullable().describe('The municipality (city district in Bratislava and Košice) holding the point; null outside Slovakia.'),
+    cadastralTerritory: z
+      .object({ code: z.string().describe('6-digit cadastral territory code.'), name: z.string() })
+      .nullable()
+      .describe('The cadastral territory (katastrálne územie) holding the point; null outside Slovakia.'),
+    nearest: z
+      .object({
+        type: z.enum(['street', 'part']).describe('`street` (ulica) or `part` (časť obce).'),
+        name: z.string(),
+        distance: z.number().min(0).describe('Metres to the nearest known point of the street or part: a register entrance where address points are loaded, otherwise the street’s or part’s centre point (the reference data has no street lines).'),
+      })
+      .nullable()
+      .describe('The nearest street or municipality part of the municipality; null outside Slovakia and in villages without street names or listed parts.'),
+    attribution: z.string(),
+  })
+  .meta({ id: 'PointLocation' });
+
+export const reverseResult = pointLocation.extend({ point: lonLat }).meta({ id: 'ReverseResult' });
+
+export const reverseOperation = defineOperation({
+  id: 'reversePlace',
+  tags: ['places'],
+  summary: 'Where a point is: municipality, cadastral territory, nearest street or part',
+  description:
+    'The municipality holding the point (with district, region and the link to its overview page), its cadastral territory and the nearest street or municipality part from the reference data. Outside Slovakia the members are null. Fast enough for every map click (indexed lookups, one query).',
+  input: reverseInput,
+  output: reverseResult,
+  errors: ['geocoding_unavailable'],
+  rest: { method: 'get', path: '/api/places/reverse', from: 'query' },
+  run: reversePlace,
 });

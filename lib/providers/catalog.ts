@@ -22,6 +22,14 @@ export const CATEGORY_LABELS: Record<Category, string> = {
   other: 'Ostatné',
 };
 
+/**
+ * Whether a dataset is one of the built-in samples (catalog category `sample`, e.g. the protocol
+ * samples of the provider `priklady`): shown only when asked for by key, never chosen automatically.
+ */
+export function isSampleDataset(dataset: { category?: string }): boolean {
+  return normalizeCategory(dataset.category) === 'sample';
+}
+
 export function normalizeCategory(value: string | undefined): Category {
   return (CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : 'other';
 }

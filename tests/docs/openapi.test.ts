@@ -36,7 +36,9 @@ const routes = {
   catalog: () => import('@/app/api/catalog/route') as unknown as Promise<RouteModule>,
   data: () => import('@/app/api/data/[provider]/[dataset]/route') as unknown as Promise<RouteModule>,
   places: () => import('@/app/api/places/route') as unknown as Promise<RouteModule>,
+  reverse: () => import('@/app/api/places/reverse/route') as unknown as Promise<RouteModule>,
   nearby: () => import('@/app/api/nearby/route') as unknown as Promise<RouteModule>,
+  nearbySelection: () => import('@/app/api/nearby/selection/route') as unknown as Promise<RouteModule>,
   summary: () => import('@/app/api/summary/[provider]/[dataset]/route') as unknown as Promise<RouteModule>,
   validate: () => import('@/app/api/validate/route') as unknown as Promise<RouteModule>,
   registration: () => import('@/app/api/registration/route') as unknown as Promise<RouteModule>,
@@ -194,6 +196,27 @@ describe('real responses validate against the document', () => {
     expect((await v.check(p, 'get', await get('purpose=housing'))).body).toMatchObject({ code: 'missing_place' });
     expect((await v.check(p, 'get', await get('place=Qxqxqxqx%20Zzyzzyx&purpose=housing'))).body).toMatchObject({ code: 'unknown_place' });
     expect((await v.check(p, 'get', await get('point=18.7,49.2&radius=0&purpose=housing'))).status).toBe(400);
+  });
+
+  test('GET /api/places/reverse: in Slovakia, abroad, invalid point', async () => {
+    const p = '/api/places/reverse';
+    const get = (qs: string) => call(routes.reverse(), 'GET', `${p}?${qs}`);
+    const ok = await v.check(p, 'get', await get('point=18.7394,49.2231'));
+    expect(ok.body).toMatchObject({ municipality: { name: 'Žilina' }, cadastralTerritory: { name: 'Žilina' } });
+    expect((await v.check(p, 'get', await get('point=16,48'))).body).toMatchObject({ municipality: null, nearest: null });
+    expect((await v.check(p, 'get', await get('point=181,48'))).body).toMatchObject({ code: 'invalid_query' });
+  });
+
+  test('GET /api/nearby/selection: purpose, search, place and the rules’ errors', async () => {
+    const p = '/api/nearby/selection';
+    const get = (qs: string) => call(routes.nearbySelection(), 'GET', `${p}?${qs}`);
+    const ok = await v.check(p, 'get', await get('point=17.1077,48.1486&purpose=construction'));
+    expect((ok.body as { datasets: unknown[] }).datasets.length).toBeGreaterThan(0);
+    expect((await v.check(p, 'get', await get(`place=${encodeURIComponent('Štúrova, Nitra')}&search=ovzdušie`))).status).toBe(200);
+    expect((await v.check(p, 'get', await get('point=18.7,49.2'))).body).toMatchObject({ code: 'missing_dataset_selection' });
+    expect((await v.check(p, 'get', await get('point=18.7,49.2&purpose=housing&search=x'))).body).toMatchObject({ code: 'missing_dataset_selection' });
+    expect((await v.check(p, 'get', await get('purpose=housing'))).body).toMatchObject({ code: 'missing_place' });
+    expect((await v.check(p, 'get', await get('point=18.7,49.2&purpose=fishing'))).body).toMatchObject({ code: 'invalid_query' });
   });
 
   test('GET /api/summary: territory, municipality and its errors', async () => {

@@ -99,7 +99,11 @@ export const municipalityParts = pgTable('municipality_parts', {
   point: geometry('point', 'Point'),
   postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
   source: text('source').notNull(),
-}, (t) => [index('municipality_parts_muni_idx').on(t.municipalityCode)]);
+}, (t) => [
+  index('municipality_parts_muni_idx').on(t.municipalityCode),
+  // The nearest part of a clicked point (GET /api/places/reverse): KNN over the points.
+  index('municipality_parts_point_idx').using('gist', t.point),
+]);
 export type MunicipalityPartRow = typeof municipalityParts.$inferSelect;
 
 export const streets = pgTable('streets', {
@@ -114,7 +118,12 @@ export const streets = pgTable('streets', {
   postalCodes: text('postal_codes').array().notNull().default(sql`'{}'::text[]`),
   addressPoints: integer('address_points').notNull().default(0),
   current: boolean('current').notNull().default(true),
-}, (t) => [index('streets_muni_idx').on(t.municipalityCode), index('streets_name_norm_idx').on(t.nameNorm)]);
+}, (t) => [
+  index('streets_muni_idx').on(t.municipalityCode),
+  index('streets_name_norm_idx').on(t.nameNorm),
+  // The nearest street of a clicked point (GET /api/places/reverse): KNN over the centre points.
+  index('streets_point_idx').using('gist', t.point),
+]);
 export type StreetRow = typeof streets.$inferSelect;
 
 /**
@@ -148,6 +157,8 @@ export const addresses = pgTable('addresses', {
   index('addresses_street_number_idx').on(t.streetNorm, t.numberNorm),
   index('addresses_muni_regnum_idx').on(t.municipalityCode, t.registrationNumber),
   index('addresses_building_idx').on(t.buildingId),
+  // The nearest entrance of a clicked point (GET /api/places/reverse), when the register's points are loaded.
+  index('addresses_point_idx').using('gist', t.point).where(sql`point is not null`),
 ]);
 export type AddressRow = typeof addresses.$inferSelect;
 
