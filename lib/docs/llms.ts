@@ -18,7 +18,8 @@ export const PORTAL_SUMMARY =
 function guidance(base: string): string {
   return [
     `Pre odpovede o konkrétnom mieste použite MCP server ${base}/mcp (nástroje \`find_place\`, \`nearby\`, \`summary\`, \`catalog\`) ` +
-      `alebo REST API (\`/api/places\`, \`/api/nearby\`, \`/api/summary/{provider}/{dataset}\`, \`/api/catalog\`).`,
+      `alebo REST API (\`/api/places\`, \`/api/places/reverse\` — kde leží bod, \`/api/nearby\`, \`/api/summary/{provider}/{dataset}\`, \`/api/catalog\`). ` +
+      'Odpoveď `nearby` pre bod na Slovensku uvádza v `location` obec, katastrálne územie a najbližšiu ulicu alebo časť obce.',
     'Súradnice sú WGS84 v poradí `lon,lat`. Chyby majú tvar `{ "error": "…", "code": "…" }`.',
     `V GIS (QGIS, ArcGIS Pro, GDAL) sa portál pridá ako OGC API – Features: v QGIS Vrstva → Pridať vrstvu → Pridať vrstvu WFS / OGC API – Features, adresa ${base}/ogc.`,
     'Pri každom údaji uveďte atribúciu zdroja (pole `attribution`). Zoznam nižšie obsahuje len dáta schválené prevádzkovateľom portálu.',
