@@ -408,7 +408,29 @@ export default function MapApp(props: MapAppProps) {
   const selectedDataset = selected ? byKey.get(selected.key) : undefined;
 
   return (
-    <div className={embedded ? 'map-app map-app-embedded' : 'map-app'} data-testid="map-app">
+    <div className={`map-app${embedded ? ' map-app-embedded' : ''}${panelOpen ? ' catalog-open' : ''}`} data-testid="map-app">
+      {/* First in the tab order: the place search. */}
+      <div className="map-top">
+        <PlaceSearch
+          onPick={onPick}
+          chosen={state.place ? { name: state.place.name || 'Vybrané miesto', ...(placeInfo ?? {}) } : null}
+          onWhatHere={() => state.place && setWhatHere({ lon: state.place.lon, lat: state.place.lat })}
+          onClear={() => {
+            setState((s) => ({ ...s, place: null }));
+            setPlaceInfo(null);
+          }}
+          whatHereRef={whatHereButton}
+        />
+        {rasters.length > 0 && (
+          <BasemapSwitcher choice={basemapChoice} active={basemapActive} options={['zbgis', 'ortofoto', 'offline'].filter((id) => id === 'offline' || rasters.some((r) => r.id === id)) as BasemapId[]} onChoose={setBasemapChoice} />
+        )}
+        {basemapNote && (
+          <p className="basemap-note small" role="status" data-testid="basemap-note">
+            {basemapNote}
+          </p>
+        )}
+      </div>
+
       <div className="map-canvas" data-testid="map-canvas" role="region" aria-label="Mapa" ref={canvasRef}>
         <MapCanvas
           onPointQuery={onPointQuery}
@@ -509,27 +531,6 @@ export default function MapApp(props: MapAppProps) {
           )}
         </div>
       </aside>
-
-      <div className="map-top">
-        <PlaceSearch
-          onPick={onPick}
-          chosen={state.place ? { name: state.place.name || 'Vybrané miesto', ...(placeInfo ?? {}) } : null}
-          onWhatHere={() => state.place && setWhatHere({ lon: state.place.lon, lat: state.place.lat })}
-          onClear={() => {
-            setState((s) => ({ ...s, place: null }));
-            setPlaceInfo(null);
-          }}
-          whatHereRef={whatHereButton}
-        />
-        {rasters.length > 0 && (
-          <BasemapSwitcher choice={basemapChoice} active={basemapActive} options={['zbgis', 'ortofoto', 'offline'].filter((id) => id === 'offline' || rasters.some((r) => r.id === id)) as BasemapId[]} onChoose={setBasemapChoice} />
-        )}
-        {basemapNote && (
-          <p className="basemap-note small" role="status" data-testid="basemap-note">
-            {basemapNote}
-          </p>
-        )}
-      </div>
 
       {whatHere && (
         <WhatHere

@@ -25,7 +25,7 @@ export interface WhatHereProps {
 }
 
 interface Reverse {
-  municipality: { slug: string; code: string; name: string; district: string; region: string; url?: string } | null;
+  municipality: { slug: string; code: string; name: string; type?: string; district: string | null; region: string; url?: string } | null;
   cadastralTerritory: { code: string; name: string } | null;
   nearest: { type: 'street' | 'part'; name: string; distance: number } | null;
   attribution?: string;
@@ -255,7 +255,7 @@ function Location({ r }: { r: Reverse }) {
         <a href={url}>{m.name}</a>
         <span className="muted small">
           {' '}
-          · okres {m.district}, {m.region}
+          · {[m.type, m.district ? `okres ${m.district}` : null, m.region].filter(Boolean).join(', ')}
         </span>
       </p>
       {r.cadastralTerritory && (
@@ -334,8 +334,11 @@ function DatasetCard({
                 <dl className="what-here-values">
                   {h.values.map((v, j) => (
                     <div key={j}>
-                      <dt>{v.label}</dt>
-                      <dd>{formatValue(v.value)}</dd>
+                      <dt title={v.description}>{v.label}</dt>
+                      <dd>
+                        {formatValue(v.value)}
+                        {v.legend && v.legend !== formatValue(v.value) && <> – {v.legend}</>}
+                      </dd>
                     </div>
                   ))}
                 </dl>

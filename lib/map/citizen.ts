@@ -69,7 +69,7 @@ export interface NearbyEntry {
   count?: number;
   radius?: number;
   notice?: string;
-  hits: Array<{ title: string; distance: number; values: Array<{ label: string; value: unknown }>; url?: string }>;
+  hits: Array<{ title: string; distance: number; values: Array<{ label: string; value: unknown; legend?: string; description?: string }>; url?: string }>;
   description?: string;
   error?: string;
   code?: string;
