@@ -5,8 +5,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 
 const BENCHES = ['data', 'places', 'nearby', 'summary', 'ogc'] as const;
-/** Run only when named: `map` drives Chromium for minutes (the GeoJSON / vector tile threshold of the map). */
-const ON_REQUEST = ['map'] as const;
+/** Run only when named: `map` drives Chromium for minutes (the GeoJSON / vector tile threshold of the map), `load` runs production servers under 50 connections (`--duration=<s>`). */
+const ON_REQUEST = ['map', 'load'] as const;
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));
 const selected: readonly string[] = wanted.length ? [...BENCHES, ...ON_REQUEST].filter((b) => wanted.includes(b)) : BENCHES;

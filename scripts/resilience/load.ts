@@ -8,6 +8,7 @@
 //
 //   npm run resilience:load [-- --short] [-- --postgres]
 import { createRequire } from 'node:module';
+import path from 'node:path';
 import { healthy, json, mb, parseArgs, printResult, request, sleep, table, type PartOptions, type PartResult } from './common';
 import { cleanupAll, createThrowawayDatabase, pgliteCopy, startPortal, type Portal } from './portal';
 
@@ -45,7 +46,7 @@ type Autocannon = (opts: Record<string, unknown>) => Promise<AcResult>;
 // autocannon ships CommonJS without types.
 const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-interface Item {
+export interface Item {
   kind: string;
   method: 'GET' | 'POST';
   path: string;
@@ -53,14 +54,14 @@ interface Item {
   weight: number;
 }
 
-const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+export const MCP_HEADERS = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
 
 function mcp(id: number, name: string, args: Record<string, unknown>): string {
   return JSON.stringify({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
 }
 
 /** The mix, from what this portal serves; each item verified with one request. */
-async function workload(base: string): Promise<{ items: Item[]; dropped: string[] }> {
+export async function workload(base: string): Promise<{ items: Item[]; dropped: string[] }> {
   const catalog = json(await request(base, '/api/catalog')) as {
     datasets: Array<{ key: string; source: { type: string; mode?: string }; links: { data?: string | null } }>;
   };
@@ -99,9 +100,47 @@ async function workload(base: string): Promise<{ items: Item[]; dropped: string[
   return { items, dropped };
 }
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (!sorted.length) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export interface KindStats {
+  latencies: number[];
+  statuses: Map<number, number>;
+}
+
+/**
+ * The mix under autocannon: a fixed interleaving by weight that every connection walks in a loop.
+ * Latencies per kind are measured in the client (request sent to last byte).
+ */
+export async function runMix(
+  url: string,
+  items: Item[],
+  o: { connections: number; durationS: number; headers?: Record<string, string> },
+): Promise<{ result: AcResult; perKind: Map<string, KindStats> }> {
+  const sequence: Item[] = [];
+  const maxWeight = Math.max(...items.map((i) => i.weight));
+  for (let round = 0; round < maxWeight; round++) for (const it of items) if (it.weight > round) sequence.push(it);
+  const perKind = new Map<string, KindStats>();
+  const acRequests: AcRequest[] = sequence.map((it) => ({
+    method: it.method,
+    path: it.path,
+    headers: { ...(it.body ? MCP_HEADERS : { accept: 'application/json' }), ...o.headers },
+    body: it.body,
+    setupRequest: (req, context) => {
+      context.t0 = performance.now();
+      return req;
+    },
+    onResponse: (status, _body, context) => {
+      const k = perKind.get(it.kind) ?? { latencies: [] as number[], statuses: new Map<number, number>() };
+      perKind.set(it.kind, k);
+      k.latencies.push(performance.now() - (context.t0 as number));
+      k.statuses.set(status, (k.statuses.get(status) ?? 0) + 1);
+    },
+  }));
+  const result = await autocannon({ url, connections: o.connections, duration: o.durationS, timeout: 15, requests: acRequests });
+  return { result, perKind };
 }
 
 export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'): Promise<PartResult> {
@@ -120,11 +159,6 @@ export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'
     for (const d of dropped) failures.push(`workload: ${d}`);
     if (!items.length) throw new Error('no request of the mix answered 200');
 
-    // A fixed interleaving by weight; every connection walks it in a loop.
-    const sequence: Item[] = [];
-    const maxWeight = Math.max(...items.map((i) => i.weight));
-    for (let round = 0; round < maxWeight; round++) for (const it of items) if (it.weight > round) sequence.push(it);
-
     // Settle after the warm-up, then measure memory before the run.
     await sleep(2_000);
     const rssBefore = portal.rssKb();
@@ -134,31 +168,8 @@ export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'
       if (v && v > rssPeak) rssPeak = v;
     }, 500);
 
-    const perKind = new Map<string, { latencies: number[]; statuses: Map<number, number> }>();
-    const acRequests: AcRequest[] = sequence.map((it) => ({
-      method: it.method,
-      path: it.path,
-      headers: it.body ? MCP_HEADERS : { accept: 'application/json' },
-      body: it.body,
-      setupRequest: (req, context) => {
-        context.t0 = performance.now();
-        return req;
-      },
-      onResponse: (status, _body, context) => {
-        const k = perKind.get(it.kind) ?? { latencies: [] as number[], statuses: new Map<number, number>() };
-        perKind.set(it.kind, k);
-        k.latencies.push(performance.now() - (context.t0 as number));
-        k.statuses.set(status, (k.statuses.get(status) ?? 0) + 1);
-      },
-    }));
     console.log(`load: ${connections} connections, ${durationS} s, ${items.length} distinct requests in the mix`);
-    const result = await autocannon({
-      url: portal.url,
-      connections,
-      duration: durationS,
-      timeout: 15,
-      requests: acRequests,
-    });
+    const { result, perKind } = await runMix(portal.url, items, { connections, durationS });
     clearInterval(sampler);
     const rssEnd = portal.rssKb();
     await sleep(5_000);
@@ -214,7 +225,7 @@ export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'
   }
 }
 
-if (process.argv[1]?.endsWith('load.ts')) {
+if (process.argv[1]?.endsWith(`resilience${path.sep}load.ts`)) {
   const opts = parseArgs();
   runLoad(opts, process.argv.includes('--postgres') ? 'postgres' : 'embedded')
     .then(async (r) => {

@@ -183,6 +183,8 @@ export interface PortalOptions {
   databaseUrl?: string;
   /** Extra environment (ALLOW_INSECURE_SOURCES, TRUSTED_PROXIES, ...). */
   env?: Record<string, string>;
+  /** Extra node options before the script (`--cpu-prof`, which NODE_OPTIONS may not carry). */
+  nodeArgs?: string[];
   port?: number;
   /** Default 300 s: a first start on an empty database imports the reference data. */
   readyTimeoutMs?: number;
@@ -269,7 +271,7 @@ export async function startPortal(o: PortalOptions): Promise<Portal> {
   const logFile = path.join(dir, 'server.log');
   const fd = openSync(logFile, 'a');
   const spawned = performance.now();
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server.ts'], {
+  const child: ChildProcess = spawn(process.execPath, [...(o.nodeArgs ?? []), '--import', 'tsx', 'server.ts'], {
     cwd,
     env: serverEnv(o, port, pgliteDir),
     stdio: ['ignore', fd, fd],
@@ -402,9 +404,10 @@ export function dirSizeMb(dir: string): number {
 
 export const PG_HOST = '127.0.0.1';
 
-/** createdb portal_<label>_<pid>; dropped at cleanup. */
+/** createdb portal_[<RESILIENCE_DB_PREFIX>_]<label>_<pid>; dropped at cleanup. */
 export function createThrowawayDatabase(label: string): string {
-  const name = `portal_${label}_${process.pid}`;
+  const prefix = process.env.RESILIENCE_DB_PREFIX ? `${process.env.RESILIENCE_DB_PREFIX}_` : '';
+  const name = `portal_${prefix}${label}_${process.pid}`;
   spawnSync('dropdb', ['-h', PG_HOST, '--if-exists', '--force', name], { stdio: 'ignore' });
   const r = spawnSync('createdb', ['-h', PG_HOST, name], { encoding: 'utf8' });
   if (r.status !== 0) throw new Error(`createdb ${name} failed: ${r.stderr}`);

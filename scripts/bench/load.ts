@@ -1,0 +1,171 @@
+// Bench of the portal under a crowd (`npm run bench -- load`, or alone: `npx tsx scripts/bench/load.ts`).
+//
+// The mixed workload of `npm run resilience:load` (catalog, cached data, places, nearby, summary, MCP
+// tools/call; 50 connections) against real production servers: the embedded PGlite with one worker,
+// PostgreSQL (when reachable) with one and two workers (WEB_CONCURRENCY). Printed per configuration:
+// requests/s, p50/p99 overall and per kind. Baseline, in the same run, same server and the same 50
+// connections: a constant Next.js route handler (GET /ogc/conformance, a fixed JSON document through
+// the same route wrapper), so the figures read as ratios to what the framework itself manages here.
+//
+// Options (after `--`):
+//   --duration=<s>      seconds per measurement (default 20; `resilience:load` runs 60)
+//   --connections=<n>   default 50
+//   --drivers=embedded,postgres   default both (postgres only when 127.0.0.1:5432 answers)
+//   --workers=1,2       PostgreSQL worker counts (default 1,2; the embedded database is always 1)
+//   --kinds=places,mcp  only the kinds whose name contains one of these (profiling one kind at a time)
+//   --profile=<dir>     run the servers with `--cpu-prof` into <dir> (one .cpuprofile per process)
+// BENCH_DATABASE_URL=<url> reuses a prepared PostgreSQL database instead of a throwaway one (whose
+// first start imports the reference data); RESILIENCE_TEMPLATE=<dir> a prepared PGlite directory;
+// RESILIENCE_PORTS=<from>-<to> and RESILIENCE_DB_PREFIX as for the resilience suite.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { mb, request, sleep, table } from '../resilience/common';
+import { percentile, runMix, workload, type Item, type KindStats } from '../resilience/load';
+import { cleanupAll, createThrowawayDatabase, pgliteCopy, PG_HOST, startPortal, type Portal } from '../resilience/portal';
+import { runIfMain } from './common';
+
+interface Options {
+  durationS: number;
+  connections: number;
+  drivers: Array<'embedded' | 'postgres'>;
+  workers: number[];
+  kinds: string[];
+  profileDir: string | null;
+}
+
+function options(argv = process.argv.slice(2)): Options {
+  const get = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+  const list = (v: string | undefined) => (v ? v.split(',').map((s) => s.trim()).filter(Boolean) : []);
+  const drivers = list(get('drivers')).filter((d): d is 'embedded' | 'postgres' => d === 'embedded' || d === 'postgres');
+  const profile = get('profile');
+  return {
+    durationS: Math.max(1, Number(get('duration') ?? 20) || 20),
+    connections: Math.max(1, Number(get('connections') ?? 50) || 50),
+    drivers: drivers.length ? drivers : ['embedded', 'postgres'],
+    workers: list(get('workers')).map(Number).filter((n) => Number.isInteger(n) && n >= 1).length
+      ? list(get('workers')).map(Number).filter((n) => Number.isInteger(n) && n >= 1)
+      : [1, 2],
+    kinds: list(get('kinds')),
+    profileDir: profile ? path.resolve(profile) : null,
+  };
+}
+
+function postgresReachable(): boolean {
+  const r = spawnSync('psql', ['-h', PG_HOST, '-d', 'postgres', '-Atc', 'select 1'], { encoding: 'utf8', timeout: 5000 });
+  return r.status === 0 && r.stdout.trim() === '1';
+}
+
+interface Measured {
+  label: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  perKind: Map<string, KindStats>;
+  rssPeakMb: string;
+}
+
+const BASELINE: Item = { kind: 'baseline: constant route', method: 'GET', path: '/ogc/conformance', weight: 1 };
+
+async function measure(portal: Portal, label: string, items: Item[], o: Options): Promise<Measured> {
+  let rssPeak = portal.rssKb() ?? 0;
+  const sampler = setInterval(() => {
+    const v = portal.rssKb();
+    if (v && v > rssPeak) rssPeak = v;
+  }, 500);
+  const { result, perKind } = await runMix(portal.url, items, { connections: o.connections, durationS: o.durationS });
+  clearInterval(sampler);
+  return {
+    label,
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    perKind,
+    rssPeakMb: mb(rssPeak),
+  };
+}
+
+async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Options, databaseUrl?: string): Promise<Measured[]> {
+  const name = `bench-load-${driver}-${workers}`;
+  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers) };
+  // Workers are forked with the primary's execArgv, so each writes its own profile.
+  const nodeArgs = o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.profileDir, `${driver}-${workers}`)}`] : [];
+  const portal =
+    driver === 'postgres'
+      ? await startPortal({ name, databaseUrl, env, nodeArgs, readyTimeoutMs: 900_000 })
+      : await startPortal({ name, pgliteDir: await pgliteCopy(name), env, nodeArgs, readyTimeoutMs: 900_000 });
+  try {
+    const { items: all, dropped } = await workload(portal.url);
+    for (const d of dropped) console.warn(`bench load: left out of the mix: ${d}`);
+    const items = o.kinds.length ? all.filter((i) => o.kinds.some((k) => i.kind.includes(k))) : all;
+    if (!items.length) throw new Error('no request of the mix answered 200');
+    const base = await request(portal.url, BASELINE.path, { headers: { accept: 'application/json' } });
+    if (base.status !== 200) throw new Error(`the baseline route ${BASELINE.path} answered ${base.status}`);
+    await sleep(1000);
+    const label = `${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}`;
+    console.log(`bench load: ${label}: baseline ${o.durationS} s...`);
+    const baseline = await measure(portal, `${label}: constant route`, [BASELINE], o);
+    console.log(`bench load: ${label}: mix ${o.durationS} s...`);
+    const mix = await measure(portal, `${label}: mix`, items, o);
+    return [baseline, mix];
+  } finally {
+    await portal.stop();
+  }
+}
+
+function print(results: Measured[]): void {
+  const rows = [['configuration', 'req/s', 'ratio to constant route', 'p50', 'p99', 'errors', 'non-2xx', 'RSS peak']];
+  let baseRps = 0;
+  for (const r of results) {
+    if (r.label.endsWith('constant route')) baseRps = r.rps;
+    rows.push([
+      r.label,
+      r.rps.toFixed(0),
+      r.label.endsWith('constant route') ? '1.00' : baseRps ? (r.rps / baseRps).toFixed(2) : '-',
+      `${r.p50} ms`,
+      `${r.p99} ms`,
+      String(r.errors),
+      String(r.non2xx),
+      r.rssPeakMb,
+    ]);
+  }
+  console.log(`\n${table(rows)}`);
+  for (const r of results) {
+    if (r.label.endsWith('constant route')) continue;
+    const kindRows = [['kind', 'requests', 'p50', 'p99', 'statuses']];
+    for (const [kind, k] of [...r.perKind.entries()].sort()) {
+      const sorted = [...k.latencies].sort((a, b) => a - b);
+      kindRows.push([
+        kind,
+        String(sorted.length),
+        `${percentile(sorted, 50).toFixed(1)} ms`,
+        `${percentile(sorted, 99).toFixed(1)} ms`,
+        [...k.statuses.entries()].map(([s, n]) => `${s}×${n}`).join(' '),
+      ]);
+    }
+    console.log(`\n${r.label}, per kind (client-side latency)\n${table(kindRows)}`);
+  }
+}
+
+export async function run(): Promise<void> {
+  const o = options();
+  const results: Measured[] = [];
+  try {
+    if (o.drivers.includes('embedded')) results.push(...(await runConfig('embedded', 1, o)));
+    if (o.drivers.includes('postgres')) {
+      if (!postgresReachable()) console.log(`bench load: PostgreSQL on ${PG_HOST}:5432 not reachable; skipped`);
+      else {
+        const url = process.env.BENCH_DATABASE_URL || createThrowawayDatabase('bench_load');
+        for (const w of o.workers) results.push(...(await runConfig('postgres', w, o, url)));
+      }
+    }
+    print(results);
+  } finally {
+    await cleanupAll();
+  }
+}
+
+runIfMain(import.meta.filename, run);
