@@ -49,6 +49,8 @@ export interface LocatedCollection {
   points: Float64Array;
   /** Lines: the municipalities any vertex lies in. */
   lineMunicipalities: Map<number, Set<number>>;
+  /** Areas: the boxes of their outer rings `[minX, minY, maxX, maxY, ...]` (the cheap test before point-in-polygon). */
+  ringBoxes: Map<number, Float64Array>;
   ms: number;
 }
 
@@ -148,14 +150,17 @@ export function locateCollection(index: MunicipalityIndex, features: DataFeature
     }
     lineMunicipalities.set(i, set);
   }
-  return { kind, rep, points, lineMunicipalities, ms: performance.now() - started };
+  const ringBoxes = new Map<number, Float64Array>();
+  for (let i = 0; i < n; i++) if (kind[i] === KIND_AREA) ringBoxes.set(i, outerRingBoxes(features[i].geometry as Geometry));
+  return { kind, rep, points, lineMunicipalities, ringBoxes, ms: performance.now() - started };
 }
 
 const located = new LRUCache<string, LocatedCollection>({ max: 64 });
 
-/** Forgets memoised placements (tests, bench "cold" runs). */
+/** Forgets memoised placements and summaries (tests, bench "cold" runs). */
 export function clearSummaryCache(): void {
   located.clear();
+  summaries = new WeakMap();
 }
 
 /**
@@ -208,9 +213,11 @@ function areaContains(g: Geometry, x: number, y: number): boolean {
   return false;
 }
 
-function featureBBoxContains(g: Geometry, x: number, y: number): boolean {
+/** The boxes of a polygon's outer rings, 4 numbers each. */
+function outerRingBoxes(g: Geometry): Float64Array {
   const rings = g.type === 'Polygon' ? [g.coordinates[0]] : g.type === 'MultiPolygon' ? g.coordinates.map((p) => p[0]) : [];
-  for (const ring of rings) {
+  const out = new Float64Array(rings.length * 4);
+  rings.forEach((ring, r) => {
     let minX = Infinity;
     let minY = Infinity;
     let maxX = -Infinity;
@@ -221,7 +228,16 @@ function featureBBoxContains(g: Geometry, x: number, y: number): boolean {
       if (p[1] < minY) minY = p[1];
       if (p[1] > maxY) maxY = p[1];
     }
-    if (x >= minX && x <= maxX && y >= minY && y <= maxY) return true;
+    out.set([minX, minY, maxX, maxY], r * 4);
+  });
+  return out;
+}
+
+/** Whether a point lies in the box of any outer ring (boxes precomputed with the placement). */
+function boxesContain(boxes: Float64Array | undefined, x: number, y: number): boolean {
+  if (!boxes) return false;
+  for (let r = 0; r < boxes.length; r += 4) {
+    if (x >= boxes[r] && x <= boxes[r + 2] && y >= boxes[r + 1] && y <= boxes[r + 3]) return true;
   }
   return false;
 }
@@ -278,7 +294,37 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
   } else {
     ({ collection } = await loadDatasetCollection(served, { params }));
   }
-  return summarizeCollection(served, collection, { municipality, index, params, areaKey });
+  return memoisedSummary(served, collection, { municipality, index, params, areaKey });
+}
+
+/**
+ * Summaries already computed, per served dataset object (the registry replaces it on any change of
+ * the manifest or provider) and collection identity (as the placement memo: parameters, area, the
+ * time the data came from the source, object count, truncation and notice) and municipality. A hit
+ * is the same answer with a new `generated` time.
+ */
+let summaries = new WeakMap<ServedDataset, LRUCache<string, DatasetSummary>>();
+
+function memoisedSummary(served: ServedDataset, collection: DataCollection, scope: CollectionScope): DatasetSummary {
+  const dm = collection.dm;
+  const key = [
+    JSON.stringify(scope.params),
+    scope.areaKey,
+    scope.municipality?.code ?? '',
+    (scope.index as { digest?: string }).digest ?? '',
+    dm?.generated ?? '',
+    collection.features?.length ?? 0,
+    dm?.truncated === true,
+    dm?.notice ?? '',
+  ].join('|');
+  let memo = summaries.get(served);
+  if (!memo) summaries.set(served, (memo = new LRUCache<string, DatasetSummary>({ max: 256 })));
+  let summary = memo.get(key);
+  if (!summary) {
+    summary = summarizeCollection(served, collection, scope);
+    memo.set(key, summary);
+  }
+  return { ...summary, generated: new Date().toISOString() };
 }
 
 export interface CollectionScope {
@@ -319,7 +365,7 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       if (k === KIND_AREA) areaCount++;
       if (set.has(loc.rep[i])) scope.push(i);
       else if (k === KIND_LINE && [...(loc.lineMunicipalities.get(i) ?? [])].some((m) => set.has(m))) scope.push(i);
-      else if (k === KIND_AREA && inner.some(([x, y]) => featureBBoxContains(features[i].geometry as Geometry, x, y) && areaContains(features[i].geometry as Geometry, x, y))) scope.push(i);
+      else if (k === KIND_AREA && inner.some(([x, y]) => boxesContain(loc!.ringBoxes.get(i), x, y) && areaContains(features[i].geometry as Geometry, x, y))) scope.push(i);
     }
   } else {
     scope = [];
@@ -369,7 +415,7 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
     for (let i = 0; i < features.length; i++) {
       if (loc.kind[i] !== KIND_AREA) continue;
       const g = features[i].geometry as Geometry;
-      if (!inner.some(([x, y]) => featureBBoxContains(g, x, y) && areaContains(g, x, y))) continue;
+      if (!inner.some(([x, y]) => boxesContain(loc.ringBoxes.get(i), x, y) && areaContains(g, x, y))) continue;
       const props = propsOf(i);
       const area: OwnArea = { title: featureTitle(d, props, features[i].id), values: featureValues(d, props) };
       if (classifier) {
