@@ -20,6 +20,7 @@ import * as ex from './examples';
 import { Components, restOperation, type AnyOperation } from './operations';
 import { protocolComponents } from './protocol-schemas';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from './types';
+import { CACHE_LIFETIMES, type CachedKind } from '@/lib/http-cache';
 
 export const OPENAPI_VERSION = PROTOCOL_VERSION;
 
@@ -67,12 +68,32 @@ const JSON_RPC_SCHEMAS: Record<string, JsonSchema> = {
   },
 };
 
+/** The headers of an answer a shared cache may keep (lib/http-cache.ts), and its 304. */
+function cacheable(kind: CachedKind): { headers: NonNullable<Response['headers']>; responses: Record<string, Response> } {
+  const weak = kind !== 'places';
+  return {
+    headers: {
+      ETag: {
+        description: weak
+          ? 'Weak entity tag of the answer without its `generated` time; send it as `If-None-Match` to get 304.'
+          : 'Strong entity tag of the body; send it as `If-None-Match` to get 304.',
+        schema: { type: 'string' },
+      },
+      'Cache-Control': {
+        description: `\`${CACHE_LIFETIMES[kind]}\`${kind === 'nearby' ? '; `no-store` (and no ETag) when a source failed for one of the datasets' : ''}.`,
+        schema: { type: 'string' },
+      },
+    },
+    responses: { '304': { description: 'Not modified (the `If-None-Match` tag matches).' } },
+  };
+}
+
 const SOURCE_CODES_EXAMPLE = { unknown_dataset: 'Unknown dataset "sk-uzemie/neexistuje".', display_only: 'This dataset is only displayed by the portal; use the original service.' } as const;
 
 /** The REST operations, each generated from its declared operation plus its examples. */
 function restOperations(components: Components): OpenApiDocument['paths'] {
   const generated: Array<[AnyOperation, Parameters<typeof restOperation>[2]]> = [
-    [catalogOperation as AnyOperation, { example: ex.catalog }],
+    [catalogOperation as AnyOperation, { example: ex.catalog, ...cacheable('catalog') }],
     [
       dataOperation as AnyOperation,
       {
@@ -88,7 +109,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         errorExamples: SOURCE_CODES_EXAMPLE,
       },
     ],
-    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' } }],
+    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places') }],
     [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] } }],
     [
       nearbyOperation as AnyOperation,
@@ -96,6 +117,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         example: ex.nearby,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', datasets: ['sk-uzemie/obce'] },
         errorExamples: { missing_dataset_selection: 'Give exactly one of datasets, purpose or search.' },
+        ...cacheable('nearby'),
       },
     ],
     [
@@ -106,7 +128,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         errorExamples: { missing_dataset_selection: 'Choose the selection with exactly one of: purpose (a use case) or search (text).' },
       },
     ],
-    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' } }],
+    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' }, ...cacheable('summary') }],
     [liveTestOperation as AnyOperation, { example: ex.liveReport, parameterExamples: { manifestUrl: 'https://data.example.sk/manifest.json' }, errorExamples: { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' } }],
     [
       validateOperation as AnyOperation,

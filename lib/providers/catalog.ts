@@ -4,6 +4,7 @@
 import { datasetHealth, healthSummary, providerHealth, type HealthSummary } from '@/lib/health/summary';
 import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type Source } from '@/lib/protocol/types';
 import { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate } from './links';
+import { entityTag, type JsonAnswer } from '@/lib/http-cache';
 import { registrySnapshot, type RegistrySnapshot } from './served';
 import type { CatalogBase, CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
 
@@ -34,12 +35,35 @@ export function normalizeCategory(value: string | undefined): Category {
   return (CATEGORIES as readonly string[]).includes(value ?? '') ? (value as Category) : 'other';
 }
 
-export async function getCatalog(): Promise<CatalogDocument> {
+/** The catalog of the current registry version joined with the current health summary (built once for both). */
+async function currentCatalog(): Promise<{ base: CatalogBase; joined: NonNullable<RegistrySnapshot['catalogHealth']> }> {
   const [snap, summary] = await Promise.all([registrySnapshot(), healthSummary()]);
   snap.catalog ??= buildCatalog(snap);
   if (snap.catalogHealth?.summary !== summary) snap.catalogHealth = { summary, ...joinHealth(snap, snap.catalog, summary) };
-  const { providers, datasets } = snap.catalogHealth;
-  return { protocol: snap.catalog.protocol, generated: new Date().toISOString(), providers, datasets };
+  return { base: snap.catalog, joined: snap.catalogHealth };
+}
+
+export async function getCatalog(): Promise<CatalogDocument> {
+  const { base, joined } = await currentCatalog();
+  return { protocol: base.protocol, generated: new Date().toISOString(), providers: joined.providers, datasets: joined.datasets };
+}
+
+/**
+ * GET /api/catalog as JSON text: exactly JSON.stringify(getCatalog()), serialised once per registry
+ * version and health summary (the catalog is the largest answer of the mix); only the time is new.
+ */
+export async function catalogAnswer(): Promise<JsonAnswer> {
+  const { base, joined } = await currentCatalog();
+  if (!joined.serialized) {
+    const marker = '\u0000generated\u0000';
+    const text = JSON.stringify({ protocol: base.protocol, generated: marker, providers: joined.providers, datasets: joined.datasets });
+    const at = text.indexOf(JSON.stringify(marker));
+    const head = `${text.slice(0, at)}"`;
+    const tail = `"${text.slice(at + JSON.stringify(marker).length)}`;
+    joined.serialized = { head, tail, etag: entityTag(`${head}${tail}`, true) };
+  }
+  const { head, tail, etag } = joined.serialized;
+  return { body: `${head}${new Date().toISOString()}${tail}`, etag };
 }
 
 /** The catalog with each provider's status and health and each dataset's health. */

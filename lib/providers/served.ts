@@ -12,6 +12,16 @@ import type { CatalogBase, CatalogDocument, ProviderRecord, ServedDataset } from
 /** How long a verified copy is trusted before the version is checked again. */
 export const VERIFY_INTERVAL_MS = 1000;
 
+/** The catalog answer serialised once per registry version and health summary, around its `generated` time. */
+export interface SerializedCatalog {
+  /** `{"protocol":"0.1","generated":"` */
+  head: string;
+  /** `","providers":[...],"datasets":[...]}` */
+  tail: string;
+  /** Weak tag of the answer without its time. */
+  etag: string;
+}
+
 export interface RegistrySnapshot {
   version: number;
   verifiedAt: number;
@@ -23,7 +33,7 @@ export interface RegistrySnapshot {
   /** The catalog without its `generated` time, built on first use. */
   catalog?: CatalogBase;
   /** The catalog's providers and datasets with their health, for one health summary (lib/health). */
-  catalogHealth?: { summary: object } & Pick<CatalogDocument, 'providers' | 'datasets'>;
+  catalogHealth?: { summary: object; serialized?: SerializedCatalog } & Pick<CatalogDocument, 'providers' | 'datasets'>;
 }
 
 interface Holder {

@@ -1,12 +1,15 @@
-// GET /api/catalog: every approved provider and dataset.
+// GET /api/catalog: every approved provider and dataset (serialised once per registry version; ETag, 304).
+import { cachedJsonResponse } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
-import { runRest } from '@/lib/operation/rest';
+import { restInput } from '@/lib/operation/rest';
+import { catalogAnswer } from '@/lib/providers/catalog';
 import { catalogOperation } from '@/lib/providers/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route(async (req) =>
-  Response.json(await runRest(catalogOperation, req), { headers: { 'Cache-Control': 'no-cache' } }),
-);
+export const GET = route(async (req) => {
+  await restInput(catalogOperation, req);
+  return cachedJsonResponse(req, 'catalog', await catalogAnswer());
+});
 
 export const OPTIONS = preflight;

@@ -1,4 +1,5 @@
-// GET /api/summary/{provider}/{dataset}: the dataset in numbers for Slovakia or one municipality.
+// GET /api/summary/{provider}/{dataset}: the dataset in numbers for Slovakia or one municipality (ETag, 304).
+import { cachedJsonResponse, jsonAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { runRest } from '@/lib/operation/rest';
 import { summaryOperation } from '@/lib/summary/operation';
@@ -6,7 +7,7 @@ import { summaryOperation } from '@/lib/summary/operation';
 export const dynamic = 'force-dynamic';
 
 export const GET = route<{ provider: string; dataset: string }>(async (req, { params }) =>
-  Response.json(await runRest(summaryOperation, req, await params), { headers: { 'Cache-Control': 'no-store' } }),
+  cachedJsonResponse(req, 'summary', jsonAnswer(await runRest(summaryOperation, req, await params))),
 );
 
 export const OPTIONS = preflight;
