@@ -8,6 +8,7 @@
 // address points. Addresses are never scanned by name: a query with a house number first finds
 // the street (or village), then looks the number up on the (street_norm, number_norm) index, so
 // the search stays fast with the full 1.9-million-entrance register loaded.
+import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { ApiError } from '../errors';
 import { boundarySource } from '../reference/boundary-source';
@@ -88,6 +89,7 @@ let availableAt = 0;
 export function resetPlaceSearchCache(): void {
   available = null;
   availableAt = 0;
+  answers = new WeakMap();
 }
 
 async function geocodingAvailable(): Promise<boolean> {
@@ -113,7 +115,25 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX): Pr
   if (!index || !(await geocodingAvailable())) {
     throw new ApiError('geocoding_unavailable', 'Place search is unavailable: the address register is not loaded on this portal.');
   }
+  // The answer depends only on the text, `max` and the reference data (a re-import builds a new index).
+  let memo = answers.get(index);
+  if (!memo) answers.set(index, (memo = new LRUCache<string, PlaceResult>({ max: 2000, ttl: ANSWER_TTL_MS })));
+  const key = `${max}|${text}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const result = await findPlaces(text, max, index);
+  memo.set(key, result);
+  return result;
+}
 
+/**
+ * Answers already given, per reference data (index) and `<max>|<text>`; shared objects, never mutated.
+ * Kept 5 minutes: an address register imported by another process (the CLI) shows within that time.
+ */
+const ANSWER_TTL_MS = 5 * 60_000;
+let answers = new WeakMap<MunicipalityIndex, LRUCache<string, PlaceResult>>();
+
+async function findPlaces(text: string, max: number, index: MunicipalityIndex): Promise<PlaceResult> {
   const found: Candidate[] = [];
   const parses = addressParses(text);
   for (const parse of parses) {
