@@ -5,6 +5,7 @@
 // `isError: true` with the REST code (`invalid_query`, ...), not the SDK's validation text.
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import { z } from 'zod';
 import {
   type CallToolRequest,
@@ -61,10 +62,17 @@ const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
  */
 const CallToolRequestLenient = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
+/**
+ * The SDK's JSON Schema validator (elicitation only; the portal never elicits): one per process. The
+ * Server otherwise builds a new Ajv instance for every request (seen in a CPU profile of the mixed
+ * workload: Ajv's constructor under handleMcpRequest, and the garbage it leaves).
+ */
+let validator: AjvJsonSchemaValidator | undefined;
+
 export function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Geodáta Slovenska', version: PROTOCOL_VERSION },
-    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS },
+    { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) },
   );
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: TOOLS.map((t) => t.definition()) }));
   server.setRequestHandler(CallToolRequestLenient, async (request) => {
