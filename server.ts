@@ -2,11 +2,15 @@
 // before anything else happens; /healthz, /readyz and /metrics answer from then on), then prepares
 // the database (migrations, reference data, built-in providers) and Next.js, and only then serves
 // the application. SIGTERM/SIGINT shut it down gracefully (lib/server/shutdown.ts).
+// WEB_CONCURRENCY > 1 (PostgreSQL only) makes this process the primary of that many workers sharing
+// the port (lib/server/cluster.ts); each worker is the server described here.
+import cluster from 'node:cluster';
 import http from 'node:http';
 import next from 'next';
 import { env, environmentWarnings, loadEnvFiles } from './lib/env';
 import { logger, flushLogs } from './lib/observability/log';
 import { startProcessMetrics } from './lib/observability/metrics';
+import { reportWorkerReady, runPrimary } from './lib/server/cluster';
 import { markReady, setStep } from './lib/server/lifecycle';
 import { createRequestListener, type NextHandler } from './lib/server/listener';
 import { loadRouteTable, type RouteTable } from './lib/server/routes';
@@ -67,13 +71,24 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   handle = app.getRequestHandler() as NextHandler;
   setStep('app', 'ok');
   if (!stopping) markReady();
+  reportWorkerReady();
   log.info(`portal ready on http://${shown}:${port}`);
   return server;
 }
 
-/** Starts the server; a start-up failure is logged as one line an operator can act on, and the process exits 1. */
+/**
+ * Starts the server, or with WEB_CONCURRENCY > 1 the primary of its workers; a start-up failure is
+ * logged as one line an operator can act on, and the process exits 1.
+ */
 export function runServer(options: { dev?: boolean } = {}): void {
-  startServer(options).catch((err: unknown) => {
+  const start = async () => {
+    if (cluster.isPrimary && !options.dev) {
+      loadEnvFiles({ dev: false });
+      if (env().webConcurrency > 1) return runPrimary(env().webConcurrency);
+    }
+    await startServer(options);
+  };
+  start().catch((err: unknown) => {
     const message = err instanceof Error ? err.message : String(err);
     try {
       logger().fatal({ err }, `start-up failed: ${message}`);

@@ -3,6 +3,7 @@
 // .env.$NODE_ENV.local, .env.local (not in tests), .env.$NODE_ENV, .env), so a DATABASE_URL kept in
 // .env.local reaches the server before it opens the database, exactly as Next would see it.
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 // A bundled CommonJS module whose named exports Node's ESM loader cannot see: the default import.
 import nextEnv from '@next/env';
@@ -85,6 +86,14 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.enum(['json', 'pretty']).optional()),
+  // Worker processes sharing the port (node:cluster); `auto` = one per core. PostgreSQL only.
+  WEB_CONCURRENCY: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (!v ? 1 : v === 'auto' ? availableParallelism() : Number(v)))
+    .pipe(z.number().int('expected a whole number of workers or auto').min(1).max(64)),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
   CONTACT_EMAIL: z
@@ -123,6 +132,8 @@ export type Env = {
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` for a person at a terminal (default in development), else one JSON object per line. */
   logFormat: 'json' | 'pretty';
+  /** Worker processes started by server.ts (node:cluster, one port); 1 = no cluster. Needs PostgreSQL when > 1. */
+  webConcurrency: number;
   /** After SIGTERM: how long requests in flight may take before their connections are cut. */
   shutdownTimeoutSeconds: number;
   /** After SIGTERM: how long the server keeps accepting (with /readyz failing) so that a load balancer notices first. */
@@ -181,6 +192,7 @@ function load(): Env {
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? 'info',
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),
+    webConcurrency: e.WEB_CONCURRENCY,
     shutdownTimeoutSeconds: e.SHUTDOWN_TIMEOUT_SECONDS,
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     envFiles,
