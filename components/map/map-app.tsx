@@ -8,6 +8,7 @@ import type { StyleSpecification } from 'maplibre-gl';
 import { BASEMAP_ATTRIBUTION, basemapStyle } from '@/lib/basemap/style';
 import { BASEMAP_LABELS, BASEMAP_PROBE_TIMEOUT_MS, rasterBasemapStyle, rasterBasemaps, tileOf, tileUrl, type BasemapId } from '@/lib/map/basemaps';
 import { isMunicipality, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { catalogGroups, isSample } from '@/lib/map/catalog';
 import { swatchColor } from '@/lib/map/colors';
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
 import { formatNumber } from '@/lib/map/format';
@@ -394,14 +395,7 @@ export default function MapApp(props: MapAppProps) {
     const words = q.split(/\s+/).filter(Boolean);
     return datasets.filter((d) => words.every((w) => searchText(d).includes(w)));
   }, [datasets, query]);
-  const groups = useMemo(() => {
-    const m = new Map<string, MapDataset[]>();
-    for (const d of filtered) {
-      const label = d.categoryLabel ?? 'Ostatné';
-      m.set(label, [...(m.get(label) ?? []), d]);
-    }
-    return [...m.entries()].sort((a, b) => a[0].localeCompare(b[0], 'sk'));
-  }, [filtered]);
+  const groups = useMemo(() => catalogGroups(filtered, query.length > 0), [filtered, query]);
 
   const temporal = enabled.filter((d) => d.temporal?.param && paramSpecs(d.params).some((p) => p.key === d.temporal?.param));
   const timeDataset = temporal.find((d) => d.key === timeKey) ?? temporal[temporal.length - 1];
@@ -492,10 +486,11 @@ export default function MapApp(props: MapAppProps) {
 
           <nav aria-label="Kategórie datasetov" className="categories">
             {groups.length === 0 && <p className="muted">Nič sa nenašlo.</p>}
-            {groups.map(([label, list]) => (
-              <details key={label} open={query.length > 0 || (groups.length <= 4 && !list.every((d) => d.category === 'sample'))}>
+            {groups.map(({ label, sample, open, datasets: list }) => (
+              <details key={label} open={open} data-testid={sample ? 'catalog-samples' : undefined}>
                 <summary>
                   {label} <span className="muted">({list.length})</span>
+                  {sample && <span className="muted small"> · ukážky protokolu, nie skutočné údaje</span>}
                 </summary>
                 <ul>
                   {list.map((d) => (
@@ -510,7 +505,7 @@ export default function MapApp(props: MapAppProps) {
                         <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(d.presentation?.color) }} aria-hidden="true" />
                         <span>
                           {d.title}
-                          {d.category === 'sample' && <span className="sample-badge">ukážka</span>}
+                          {isSample(d) && <span className="sample-badge">ukážka</span>}
                           <span className="muted small"> · {d.providerName}</span>
                         </span>
                       </label>

@@ -38,7 +38,7 @@ export const catalogSearchOperation = defineOperation({
   id: 'searchCatalog',
   tags: ['catalog'],
   summary: 'Approved datasets ordered by match',
-  description: 'The catalog entries (as GET /api/catalog) matching a text, best first; with a point each carries `pointQuery`.',
+  description: 'The catalog entries (as GET /api/catalog) matching a text, best first; built-in samples (`sample: true`) after all real datasets; with a point each carries `pointQuery`.',
   input: catalogSearchInput,
   output: catalogSearchResult,
   errors: [],

@@ -43,8 +43,10 @@ export async function searchCatalog(input: { search?: string; point?: [number, n
     if (point) entry.pointQuery = answersAtPoint(served) && coversPoint(served.dataset, point[0], point[1]);
     rows.push(entry);
   }
+  // Built-in samples come after every real dataset, whatever their match: they are examples, not data.
   rows.sort(
     (a, b) =>
+      Number(a.sample ?? false) - Number(b.sample ?? false) ||
       b.score - a.score ||
       Number(b.pointQuery ?? false) - Number(a.pointQuery ?? false) ||
       a.priority - b.priority ||

@@ -22,8 +22,9 @@ export async function approvedDatasetGroups(): Promise<{ groups: DatasetGroup[];
   }
   const collator = new Intl.Collator('sk');
   for (const g of groups.values()) g.datasets.sort((a, b) => collator.compare(a.title, b.title));
-  // `other` last; the rest in the order of the recommended category list (the catalog's labels).
-  const order = ['territory', 'nature', 'water', 'risks', 'energy', 'transport', 'society', 'economy', 'infrastructure', 'sample', 'other'];
+  // The order of the recommended category list (the catalog's labels), `other` next, the built-in
+  // samples last: they are examples, listed after every real dataset.
+  const order = ['territory', 'nature', 'water', 'risks', 'energy', 'transport', 'society', 'economy', 'infrastructure', 'other', 'sample'];
   const sorted = [...groups.values()].sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category));
   return { groups: sorted, providerCount: catalog.providers.length, datasetCount: catalog.datasets.length };
 }

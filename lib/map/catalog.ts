@@ -35,3 +35,37 @@ export function isNationwide(d: Pick<MapDataset, 'source' | 'coverage'>): boolea
   const overlapH = Math.max(0, Math.min(n, b[3]) - Math.max(s, b[1]));
   return (overlapW * overlapH) / ((e - w) * (n - s)) >= 0.8;
 }
+
+/** The Slovak label of the built-in samples' group (catalog category `sample`). */
+export const SAMPLE_GROUP_LABEL = 'Ukážkové dáta';
+
+/** Whether a dataset is a built-in sample (catalog `sample: true`, category `sample`). */
+export function isSample(d: Pick<MapDataset, 'category'> & { sample?: boolean }): boolean {
+  return d.sample === true || d.category === 'sample';
+}
+
+/**
+ * The map catalog's groups: real datasets by category label (Slovak order), the built-in samples
+ * last under "Ukážkové dáta", whatever their label sorts as. `open` says whether a group is open
+ * on the first screen: never the samples unless the user searched, otherwise when few groups show.
+ */
+export function catalogGroups<D extends Pick<MapDataset, 'category' | 'categoryLabel'> & { sample?: boolean }>(
+  datasets: D[],
+  searching: boolean,
+): Array<{ label: string; sample: boolean; open: boolean; datasets: D[] }> {
+  const real = new Map<string, D[]>();
+  const samples: D[] = [];
+  for (const d of datasets) {
+    if (isSample(d)) samples.push(d);
+    else {
+      const label = d.categoryLabel ?? 'Ostatné';
+      real.set(label, [...(real.get(label) ?? []), d]);
+    }
+  }
+  const groups = [...real.entries()]
+    .sort((a, b) => a[0].localeCompare(b[0], 'sk'))
+    .map(([label, list]) => ({ label, sample: false, open: false, datasets: list }));
+  if (samples.length) groups.push({ label: SAMPLE_GROUP_LABEL, sample: true, open: false, datasets: samples });
+  for (const g of groups) g.open = searching || (!g.sample && groups.length <= 4);
+  return groups;
+}

@@ -1,5 +1,7 @@
 // Automatic dataset selection for nearby (by purpose or by text): only datasets that can answer at a
 // point and whose coverage holds it; risks first, then restrictions, then the rest, base maps last.
+// Built-in samples (category `sample`) never take part: they answer only when named by key.
+import { isSampleDataset } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { bboxContains, type BBox } from './geo';
@@ -91,7 +93,8 @@ export interface Selection {
 
 /**
  * Datasets for an automatic selection, in answer order; those over `limit` are `skipped`. Only
- * datasets able to answer at the point and covering it take part.
+ * datasets able to answer at the point and covering it take part, and never a built-in sample: an
+ * automatic answer about a real place must not pass sample data off as real.
  */
 export function selectDatasets(
   all: ServedDataset[],
@@ -103,7 +106,7 @@ export function selectDatasets(
   const scored: Array<{ served: ServedDataset; priority: number; score: number }> = [];
   for (const served of all) {
     const d = served.dataset;
-    if (!answersAtPoint(served) || !coversPoint(d, lon, lat)) continue;
+    if (isSampleDataset(d) || !answersAtPoint(served) || !coversPoint(d, lon, lat)) continue;
     let score = 1;
     if (by.purpose !== undefined && !(d.useCases ?? []).includes(by.purpose)) continue;
     if (by.search !== undefined) {

@@ -120,6 +120,7 @@ export function catalogEntry(s: ServedDataset): CatalogDataset {
     useCases: useCases ?? [],
     ...(license ? { license } : s.license ? { license: s.license } : {}),
     ...(s.displayOnly ? { displayOnly: true } : {}),
+    ...(cat === 'sample' ? { sample: true as const } : {}),
     source: sourceWithoutUrl(source),
     presentation: presentation ?? defaultPresentation(source),
     attribution: s.attribution,

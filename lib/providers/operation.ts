@@ -63,6 +63,10 @@ export const catalogDataset = z
     params: z.array(protocolObject('ManifestParam')).optional(),
     license: protocolObject('ManifestLicense').optional(),
     displayOnly: z.boolean().optional().describe('Drawn by the portal but not redistributed (`links.data` is null, `links.source` set).'),
+    sample: z
+      .literal(true)
+      .optional()
+      .describe('Present (true) for the built-in sample datasets (category `sample`, “Ukážkové dáta”): illustrative, not real data. They never enter an automatic selection (nearby `purpose` / `search`), come after the real datasets in catalog search, and answer only when named by key.'),
     source: catalogSource,
     presentation: protocolObject('ManifestPresentation'),
     attribution: z.string().describe('Attribution text to show with the data.'),

@@ -86,6 +86,8 @@ export interface CatalogDataset {
   params?: ManifestDataset['params'];
   license?: License;
   displayOnly?: boolean;
+  /** A built-in sample dataset (category `sample`): never in an automatic selection, listed after the real data. */
+  sample?: true;
   /** GeoJSON: `{ type, mode?, maxFeatures? }`; raster: `{ type, tiles, tileSize?, minZoom?, maxZoom? }`. */
   source: Omit<GeoJsonSource, 'url'> | RasterSource;
   presentation: Presentation;

@@ -75,4 +75,16 @@ describe('selectDatasets', () => {
     expect(selectDatasets(all, { search: 'farmy' }, BA[0], BA[1]).chosen.map((s) => s.dataset.id)).toEqual(['farmy']);
     expect(selectDatasets(all, { search: 'turistická' }, BA[0], BA[1]).chosen).toEqual([]);
   });
+
+  test('built-in samples (category sample) never take part, by purpose or by text', () => {
+    const withSamples = [
+      ...all,
+      served({ id: 'ukazka-zosuvy', title: 'Zosuvy (ukážka)', category: 'sample', useCases: ['housing'] }),
+      served({ id: 'ukazka-farmy', title: 'Farmy', category: 'sample', useCases: ['agriculture'], source: WMS }),
+    ];
+    const byPurpose = selectDatasets(withSamples, { purpose: 'housing' }, BA[0], BA[1], 1);
+    expect([...byPurpose.chosen, ...byPurpose.skipped].map((s) => s.dataset.id)).toEqual(['zosuvy', 'pasma', 'skoly', 'orto']);
+    expect(selectDatasets(withSamples, { search: 'farmy' }, BA[0], BA[1]).chosen.map((s) => s.dataset.id)).toEqual(['farmy']);
+    expect(selectDatasets(withSamples, { search: 'ukážka' }, BA[0], BA[1]).chosen).toEqual([]);
+  });
 });

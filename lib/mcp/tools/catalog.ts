@@ -12,7 +12,7 @@ export const catalogTool = defineTool({
   name: 'catalog',
   title: 'Katalóg datasetov',
   description:
-    'Lists the approved datasets of the portal as catalog entries (key `provider/dataset`, title, category, keywords, use cases, fields, parameters, licence, attribution, `links` as paths and `absoluteLinks` as whole URLs to give a person, and `health`: the source\'s status ok/degraded/unavailable, availability and p50/p95 latency over 24 h and 7 days, last success, last error with its code; `providers` gives the same per provider). With `search` only matching datasets are returned, best match first. With `point` each dataset carries `pointQuery`: true when the `nearby` tool can answer for it at that point. Use the keys with nearby, summary and fetch_data.',
+    'Lists the approved datasets of the portal as catalog entries (key `provider/dataset`, title, category, keywords, use cases, fields, parameters, licence, attribution, `links` as paths and `absoluteLinks` as whole URLs to give a person, and `health`: the source\'s status ok/degraded/unavailable, availability and p50/p95 latency over 24 h and 7 days, last success, last error with its code; `providers` gives the same per provider). With `search` only matching datasets are returned, best match first. Built-in sample datasets (`sample: true`, category `sample`) are illustrative, not real data: they come after every real dataset and must not be presented as facts about a place. With `point` each dataset carries `pointQuery`: true when the `nearby` tool can answer for it at that point. Use the keys with nearby, summary and fetch_data.',
   annotations: READ_ONLY,
   operation: catalogSearchOperation,
   output,
