@@ -1,5 +1,7 @@
 // A dm.chart drawn as a small SVG: the line, the highlighted period shaded, the value at its end,
-// and the change and trend from its start. No hooks, so server pages render it too.
+// and the change and trend from its start (lib/protocol/shared/trend.ts, the rule of `__dm_trend`;
+// a chart without change, a one-period highlight on its first point, shows its value only).
+// No hooks, so server pages render it too.
 import { chartModel } from '@/lib/map/chart';
 import { TREND_LABELS } from '@/lib/map/colors';
 import { formatChange, formatNumber, formatPeriod } from '@/lib/map/format';
@@ -58,20 +60,24 @@ export function ChartSvg({
             {unit}
           </dd>
         </div>
-        <div>
-          <dt>Zmena od {formatPeriod(m.start.period)}</dt>
-          <dd data-testid="dm-chart-change">
-            {formatChange(m.change, chart.decimals)}
-            {unit}
-            {m.changePct !== null && ` (${formatChange(m.changePct, 1, ' %')})`}
-          </dd>
-        </div>
-        <div>
-          <dt>Vývoj</dt>
-          <dd data-testid="dm-chart-trend" className={`trend trend-${shownTrend === 'klesá' ? 'klesa' : shownTrend}`}>
-            {TREND_ARROW[shownTrend]} {TREND_LABELS[shownTrend]}
-          </dd>
-        </div>
+        {m.start && m.change !== null && (
+          <div>
+            <dt>Zmena od {formatPeriod(m.start.period)}</dt>
+            <dd data-testid="dm-chart-change">
+              {formatChange(m.change, chart.decimals)}
+              {unit}
+              {m.changePct !== null && ` (${formatChange(m.changePct, 1, ' %')})`}
+            </dd>
+          </div>
+        )}
+        {shownTrend && (
+          <div>
+            <dt>Vývoj</dt>
+            <dd data-testid="dm-chart-trend" className={`trend trend-${shownTrend === 'klesá' ? 'klesa' : shownTrend}`}>
+              {TREND_ARROW[shownTrend]} {TREND_LABELS[shownTrend]}
+            </dd>
+          </div>
+        )}
       </dl>
       {chart.note && <p className="dm-chart-note">{chart.note}</p>}
     </figure>

@@ -13,6 +13,7 @@ import { swatchColor } from '@/lib/map/colors';
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
 import { formatNumber } from '@/lib/map/format';
 import { paramDefaults, paramSpecs } from '@/lib/map/params';
+import { foldDiacritics } from '@/lib/protocol/shared/text';
 import {
   SLOVAKIA_VIEW,
   effectiveParams,
@@ -65,16 +66,7 @@ type LoadState =
   | { status: 'none' };
 
 function searchText(d: MapDataset): string {
-  return [d.title, d.description, d.providerName, d.categoryLabel, ...(d.keywords ?? []), ...(d.useCases ?? [])]
-    .filter(Boolean)
-    .join(' ')
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '');
-}
-
-function fold(s: string): string {
-  return s.toLowerCase().normalize('NFD').replace(/\p{Diacritic}/gu, '').trim();
+  return foldDiacritics([d.title, d.description, d.providerName, d.categoryLabel, ...(d.keywords ?? []), ...(d.useCases ?? [])].filter(Boolean).join(' '));
 }
 
 function featureTitle(f: GeoJSON.Feature, d: MapDataset, i: number): string {
@@ -391,7 +383,7 @@ export default function MapApp(props: MapAppProps) {
   const setParam = (key: string, param: string, value: string) => setState((s) => withParam(s, defaults, key, param, value));
 
   const filtered = useMemo(() => {
-    const q = fold(query);
+    const q = foldDiacritics(query).trim();
     const words = q.split(/\s+/).filter(Boolean);
     return datasets.filter((d) => words.every((w) => searchText(d).includes(w)));
   }, [datasets, query]);

@@ -1,6 +1,7 @@
 // Heading anchors for the HTML documentation: stable ids from the Slovak heading text (diacritics
 // folded, so /dokumentacia/api#get-apinearby style links survive copy and paste) and the table of
 // contents collected while the markdown is compiled, so the ids in the TOC and in the page are one.
+import { slugify } from '@/lib/protocol/shared/text';
 
 export interface TocEntry {
   depth: number;
@@ -8,15 +9,8 @@ export interface TocEntry {
   text: string;
 }
 
-/** `Čo je na mieste?` -> `co-je-na-mieste`. */
-export function slugifyHeading(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
-}
+/** `Čo je na mieste?` -> `co-je-na-mieste` (the protocol module's slug). */
+export { slugify as slugifyHeading };
 
 // Minimal hast shapes: only what the walk below touches.
 interface HastNode {
@@ -43,7 +37,7 @@ export function rehypeHeadingIds(options: { toc: TocEntry[] }) {
       const m = node.type === 'element' ? /^h([2-4])$/.exec(node.tagName ?? '') : null;
       if (m) {
         const text = textOf(node).trim();
-        const base = slugifyHeading(text) || 'sekcia';
+        const base = slugify(text) || 'sekcia';
         const n = seen.get(base) ?? 0;
         seen.set(base, n + 1);
         const id = n === 0 ? base : `${base}-${n}`;

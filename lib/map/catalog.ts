@@ -1,10 +1,9 @@
 // From the registry's catalog entries to what the map draws, and the page rules that depend on a
 // dataset's coverage. Pure (types only), so the client bundle can use it too.
+import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { CatalogDataset } from '@/lib/providers/types';
 import type { MapDataset, SourceView } from './types';
 
-/** Slovakia's extent, with a little room. */
-export const SLOVAKIA_BBOX: [number, number, number, number] = [16.83, 47.73, 22.57, 49.61];
 
 export function toMapDataset(entry: CatalogDataset, options: { pending?: boolean } = {}): MapDataset {
   return {

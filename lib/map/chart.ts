@@ -1,6 +1,7 @@
 // The geometry and numbers of a dm.chart drawing: a line over the points, the highlighted
 // period shaded, the value at its end, and the change and trend measured from its start.
 // Pure, so the same model feeds the SVG on the map, on server pages and in tests.
+import { chartChange, chartSpan } from '@/lib/protocol/shared/trend';
 import { TREND_DEFAULT_THRESHOLD } from '@/lib/protocol/types';
 import type { ChartData, ChartPoint, TimelineItem, TrendValue } from './types';
 
@@ -16,12 +17,14 @@ export interface ChartModel {
   band: { x0: number; x1: number } | null;
   min: number;
   max: number;
-  start: ChartPoint;
+  /** Where the change is measured from; null when the chart has no change (see chartModel). */
+  start: ChartPoint | null;
+  /** The value shown: the highlight's end, or the last point. */
   end: ChartPoint & { x: number; y: number };
-  change: number;
-  /** Relative change in percent; null when the start value is 0. */
+  change: number | null;
+  /** Relative change in percent; null when the start value is 0 or there is no change. */
   changePct: number | null;
-  trend: TrendValue;
+  trend: TrendValue | null;
 }
 
 /** Relative change (percent of the start) within which a development stagnates: the protocol's default. */
@@ -57,39 +60,19 @@ export function parseChart(input: unknown): ChartData | null {
   };
 }
 
-export function trendOf(change: number, start: number, threshold = STAGNATION_PCT): TrendValue {
-  const pct = start !== 0 ? (change / Math.abs(start)) * 100 : change === 0 ? 0 : Math.sign(change) * Infinity;
-  if (pct > threshold) return 'roste';
-  if (pct < -threshold) return 'klesá';
-  return 'stagnuje';
-}
-
-function indexOfPeriod(points: ChartPoint[], period: string, fallback: number): number {
-  const i = points.findIndex((p) => p.period === period);
-  if (i >= 0) return i;
-  // A period between points (e.g. a month inside a yearly series): the last point not after it.
-  let best = -1;
-  points.forEach((p, j) => {
-    if (p.period <= period) best = j;
-  });
-  return best >= 0 ? best : fallback;
-}
-
 /**
- * Lays out a chart in a width × height box (with `pad` pixels of room). The end is the highlight's
- * `to` (or the last point); the start is the highlight's `from`, or the first point when the
- * highlight is a single period (then the change runs over the series up to that period).
+ * Lays out a chart in a width × height box (with `pad` pixels of room). Value, change and trend
+ * follow the protocol's rule (lib/protocol/shared/trend.ts), the same that gives the map's
+ * `__dm_trend`: the end is the highlight's end (or the last point), the start its start, or the
+ * series' first point for a one-period highlight; no change when start and end are one point.
  */
 export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6, threshold = STAGNATION_PCT): ChartModel {
   const pts = chart.points;
   const last = pts.length - 1;
-  let iEnd = last;
-  let iStart = 0;
-  if (chart.highlight) {
-    iEnd = indexOfPeriod(pts, chart.highlight.to, last);
-    iStart = indexOfPeriod(pts, chart.highlight.from, 0);
-    if (iStart >= iEnd) iStart = 0;
-  }
+  // parseChart keeps only usable points, so the span's indexes are indexes into chart.points.
+  const span = chartSpan(chart);
+  const measured = chartChange(chart, threshold);
+  const iEnd = span ? span.endIndex : last;
   const values = pts.map((p) => p.value);
   let min = Math.min(...values);
   let max = Math.max(...values);
@@ -105,13 +88,10 @@ export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6, 
   const area = `${path} L${points[last].x} ${base} L${points[0].x} ${base} Z`;
   let band: ChartModel['band'] = null;
   if (chart.highlight) {
-    const i0 = indexOfPeriod(pts, chart.highlight.from, 0);
+    const i0 = span?.highlightIndex ?? iEnd;
     const half = (width - 2 * pad) / Math.max(1, last) / 2;
     band = { x0: round(Math.max(0, x(Math.min(i0, iEnd)) - half)), x1: round(Math.min(width, x(iEnd) + half)) };
   }
-  const start = pts[iStart];
-  const end = points[iEnd];
-  const change = end.value - start.value;
   return {
     width,
     height,
@@ -121,11 +101,11 @@ export function chartModel(chart: ChartData, width = 260, height = 90, pad = 6, 
     band,
     min,
     max,
-    start,
-    end,
-    change,
-    changePct: start.value !== 0 ? (change / Math.abs(start.value)) * 100 : null,
-    trend: trendOf(change, start.value, threshold),
+    start: measured ? pts[measured.startIndex] : null,
+    end: points[iEnd],
+    change: measured ? measured.change : null,
+    changePct: measured && Number.isFinite(measured.relativePct) ? measured.relativePct : null,
+    trend: measured ? measured.trend : null,
   };
 }
 

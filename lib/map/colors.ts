@@ -2,7 +2,8 @@
 // constant, categorical, interpolate, step and trend (by the `__dm_trend` the portal computes).
 // A feature's own `__dm_color` always wins (the spec: dm.color overrides the presentation colour).
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { TREND_DEFAULT_COLORS, TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
+import { cleanStops, isHexColor, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
+import { TREND_DEFAULT_COLORS } from '@/lib/protocol/types';
 import type { ColorSpec, HexColor, TrendValue } from './types';
 
 /** The portal's own neutral colours: quiet so that the data's colours stand out. */
@@ -10,30 +11,10 @@ export const DEFAULT_COLOR = '#3b6ea8';
 export const NO_DATA_COLOR = '#b8bec8';
 /** The protocol's trend colours (rising drawn as bad news unless the presentation says otherwise). */
 export const TREND_COLORS: Record<TrendValue, HexColor> = TREND_DEFAULT_COLORS;
-export const TREND_LABELS: Record<TrendValue, string> = {
-  roste: 'rastie',
-  stagnuje: 'stagnuje',
-  klesá: 'klesá',
-};
-
-const HEX_RE = /^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/;
-export function isHexColor(v: unknown): v is HexColor {
-  return typeof v === 'string' && HEX_RE.test(v);
-}
+export { cleanStops, isHexColor, TREND_LABELS };
 
 function hex(v: unknown, fallback: HexColor): HexColor {
   return isHexColor(v) ? v : fallback;
-}
-
-/** Stops sorted by value with duplicates dropped (MapLibre needs strictly ascending inputs). */
-export function cleanStops(stops: unknown): Array<[number, HexColor]> {
-  if (!Array.isArray(stops)) return [];
-  const out: Array<[number, HexColor]> = [];
-  for (const s of stops) {
-    if (Array.isArray(s) && typeof s[0] === 'number' && Number.isFinite(s[0]) && isHexColor(s[1])) out.push([s[0], s[1]]);
-  }
-  out.sort((a, b) => a[0] - b[0]);
-  return out.filter((s, i) => i === 0 || s[0] !== out[i - 1][0]);
 }
 
 function numberOf(field: string): ExpressionSpecification {
@@ -83,9 +64,7 @@ export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpec
       ] as unknown as ExpressionSpecification;
     }
     case 'trend': {
-      const c = { ...TREND_COLORS };
-      for (const k of Object.keys(c) as TrendValue[]) c[k] = hex(spec.colors?.[k], c[k]);
-      const none = hex(spec.default, TREND_NO_CHART_COLOR);
+      const { colors: c, none } = trendColors(spec);
       return ['match', ['get', '__dm_trend'], 'roste', c.roste, 'stagnuje', c.stagnuje, 'klesá', c.klesá, none];
     }
     default:
@@ -131,11 +110,9 @@ export function legendForColor(
     case 'step':
       return { kind: 'steps', title: fieldLabel, below: hex(spec.default, NO_DATA_COLOR), stops: cleanStops(spec.stops) };
     case 'trend': {
-      const items = (Object.keys(TREND_COLORS) as TrendValue[]).map((k) => ({
-        color: hex(spec.colors?.[k], TREND_COLORS[k]),
-        label: TREND_LABELS[k],
-      }));
-      items.push({ color: hex(spec.default, TREND_NO_CHART_COLOR), label: 'bez údajov' });
+      const { colors, none } = trendColors(spec);
+      const items = TREND_ORDER.map((k) => ({ color: colors[k], label: TREND_LABELS[k] }));
+      items.push({ color: none, label: 'bez údajov' });
       return { kind: 'swatches', title: 'Vývoj', items };
     }
     default:

@@ -1,6 +1,8 @@
 // Dataset parameters and fields as the map needs them. The protocol designs the exact entry
 // shape (spec: "not shown"); both the list form (`[{ key, ... }]`) and the map form
 // (`{ key: { ... } }`) are accepted so the map keeps working whichever way a manifest writes them.
+// Value formats are the protocol's (lib/protocol/shared/params.ts), as the data proxy checks them.
+import { canonicalMultiEnum, splitRange } from '@/lib/protocol/shared/params';
 
 export type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
 
@@ -126,9 +128,7 @@ export function fieldSpecs(fields: unknown): FieldSpec[] {
 }
 
 /** Multi-enum values are sets: written sorted so equal selections give equal URLs and cache keys. */
-export function normalizeMulti(value: string): string {
-  return [...new Set(value.split(',').map((s) => s.trim()).filter(Boolean))].sort().join(',');
-}
+export const normalizeMulti = canonicalMultiEnum;
 
 /** Parameter defaults of a dataset, in wire format. */
 export function paramDefaults(params: unknown): Record<string, string> {
@@ -137,8 +137,4 @@ export function paramDefaults(params: unknown): Record<string, string> {
   return out;
 }
 
-/** Splits a `from,to` range value. */
-export function splitRange(value: string): [string, string] {
-  const [from = '', to = ''] = value.split(',', 2);
-  return [from.trim(), to.trim()];
-}
+export { splitRange };

@@ -8,6 +8,7 @@
 // One extra parameter the website adds to the spec's map link: `miesto=<lon>,<lat>,<name>`, the
 // place found with the map's place search (its marker). It does not move the view by itself: the
 // fragment does; without a fragment the map opens centred on the place (PLACE_ZOOM).
+import { ID_SOURCE, isDatasetKey, PARAM_NAME_SOURCE } from '@/lib/protocol/shared/keys';
 import type { MapView } from './types';
 
 /** A place picked in the place search: its marker and name travel in `?miesto=`. */
@@ -41,12 +42,9 @@ export interface MapDefaults {
 
 export const SLOVAKIA_VIEW: MapView = { zoom: 7, lat: 48.7, lon: 19.5 };
 
-const KEY_RE = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\/[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/;
-const PARAM_RE = /^([a-z0-9][a-z0-9-]*\/[a-z0-9][a-z0-9-]*)\.([A-Za-z0-9_.-]{1,64})$/;
+const PARAM_RE = new RegExp(`^(${ID_SOURCE}/${ID_SOURCE})\\.(${PARAM_NAME_SOURCE})$`);
 
-export function isDatasetKey(s: string): boolean {
-  return KEY_RE.test(s);
-}
+export { isDatasetKey };
 
 /** Zoom with 2 decimals, coordinates with precision growing with the zoom (≈ 1 m at street level). */
 export function roundView(v: MapView): MapView {

@@ -3,23 +3,16 @@
 // distance is a haversine between the query point and a point of the geometry. The search for the
 // nearest point of a line or ring runs in a local equirectangular frame centred on the query point
 // (exact enough to pick the right segment and position); only the result is measured on the sphere.
+import { EARTH_RADIUS_M, haversine, toMercator } from '@/lib/protocol/shared/geo';
 import type { Geometry, Position } from '@/lib/protocol/types';
 
-/** Mean earth radius (IUGG), the same one turf uses. */
-export const EARTH_RADIUS_M = 6_371_008.8;
+export { haversine, toMercator };
 const RAD = Math.PI / 180;
 /** Metres per degree of latitude on the sphere. */
 export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
 
 export type LonLat = [number, number];
 export type BBox = [number, number, number, number];
-
-export function haversine(lon1: number, lat1: number, lon2: number, lat2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const s = Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(s)));
-}
 
 /** The bounding box of a geometry, or null for an empty one. */
 export function geometryBBox(g: Geometry): BBox | null {
@@ -181,16 +174,8 @@ export function distanceToGeometry(lon: number, lat: number, g: Geometry): numbe
 
 // --- Web Mercator (EPSG:3857), for tile-grid zooms and WMS/ArcGIS query boxes ---
 
-export const MERCATOR_HALF = 20_037_508.342789244;
 /** Ground metres per pixel at zoom 0 on the equator for 256-pixel tiles. */
 export const METRES_PER_PIXEL_Z0 = 156_543.033_928_041;
-
-export function toMercator(lon: number, lat: number): [number, number] {
-  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
-  const x = (lon * MERCATOR_HALF) / 180;
-  const y = Math.log(Math.tan(((90 + clamped) * Math.PI) / 360)) * (MERCATOR_HALF / Math.PI);
-  return [x, y];
-}
 
 /** Metres on the ground per pixel at a zoom and latitude. */
 export function groundResolution(zoom: number, lat: number): number {

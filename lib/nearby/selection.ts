@@ -4,21 +4,13 @@
 import { isSampleDataset } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers';
 import type { ManifestDataset } from '@/lib/protocol/types';
+import { normalizeName } from '@/lib/protocol/shared/text';
 import { bboxContains, type BBox } from './geo';
 import { canQueryPoint } from './raster/template';
 
 /** At most this many datasets per answer (the spec's limit on `datasets`, also for automatic selection). */
 export const MAX_NEARBY_DATASETS = 12;
 
-/** Lower case, without diacritics, punctuation folded to spaces. */
-export function normalizeText(s: string): string {
-  return s
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-}
 
 /** Whether the dataset can say anything about a point at all. */
 export function answersAtPoint(served: ServedDataset): boolean {
@@ -38,7 +30,7 @@ const RESTRICTION_WORDS = ['obmedzen', 'ochrann', 'chranen', 'pasmo', 'zakaz', '
 const BASEMAP_WORDS = ['ortofoto', 'podkladov', 'zakladna mapa', 'zakladne mapy', 'basemap', 'base map', 'topograf', 'mapovy podklad', 'tienovany relief'];
 
 function datasetText(d: ManifestDataset): string {
-  return normalizeText([d.title, d.category ?? '', ...(d.tags ?? []), ...(d.keywords ?? [])].join(' '));
+  return normalizeName([d.title, d.category ?? '', ...(d.tags ?? []), ...(d.keywords ?? [])].join(' '));
 }
 
 function hasAny(text: string, words: string[]): boolean {
@@ -70,11 +62,11 @@ function wordsMatch(words: string[], stem: string): boolean {
  * the title (3 points), keywords or tags (2), or description, category and use cases (1); 0 = no match.
  */
 export function matchScore(d: ManifestDataset, query: string): number {
-  const tokens = normalizeText(query).split(' ').filter((t) => t && !STOPWORDS.has(t));
+  const tokens = normalizeName(query).split(' ').filter((t) => t && !STOPWORDS.has(t));
   if (!tokens.length) return 0;
-  const title = normalizeText(d.title).split(' ');
-  const keywords = normalizeText([...(d.keywords ?? []), ...(d.tags ?? [])].join(' ')).split(' ');
-  const rest = normalizeText([d.description ?? '', d.category ?? '', ...(d.useCases ?? [])].join(' ')).split(' ');
+  const title = normalizeName(d.title).split(' ');
+  const keywords = normalizeName([...(d.keywords ?? []), ...(d.tags ?? [])].join(' ')).split(' ');
+  const rest = normalizeName([d.description ?? '', d.category ?? '', ...(d.useCases ?? [])].join(' ')).split(' ');
   let score = 0;
   for (const t of tokens) {
     const stem = stemOf(t);

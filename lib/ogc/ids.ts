@@ -1,8 +1,8 @@
 // Collection ids: a dataset key `<provider>/<dataset>` cannot be one path segment, so a collection
 // is `<provider>.<dataset>` (ids are lowercase letters, digits and hyphens, so the dot is unambiguous).
+import { ID_SOURCE } from '@/lib/protocol/shared/keys';
 
-const ID = '[a-z0-9](?:[a-z0-9-]*[a-z0-9])?';
-const COLLECTION_ID = new RegExp(`^(${ID})\\.(${ID})$`);
+const COLLECTION_ID = new RegExp(`^(${ID_SOURCE})\\.(${ID_SOURCE})$`);
 
 export function collectionIdOf(datasetKey: string): string {
   return datasetKey.replace('/', '.');

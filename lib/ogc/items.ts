@@ -16,6 +16,7 @@ import { z } from 'zod';
 import { loadDatasetCollection, type CacheState } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import type { Bbox } from '@/lib/protocol/request';
+import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, Geometry, ManifestDataset } from '@/lib/protocol/types';
 import type { ServedDataset } from '@/lib/providers';
 import { timeParam } from './collections';
@@ -24,7 +25,6 @@ import { BBOX_MODE_DEFAULT_ZOOM, MAX_TILE_LOADS_PER_PAGE } from './limits';
 import { timeParamValue, type ItemsQuery } from './query';
 
 /** Slovakia with a little room: the area of `bbox` datasets that state no coverage. */
-export const SLOVAKIA_BBOX: Bbox = [16.83, 47.73, 22.57, 49.62];
 
 export interface OgcFeature {
   type: 'Feature';

@@ -4,10 +4,9 @@ import { z } from 'zod';
 import { MAX_ZOOM } from '@/lib/protocol/types';
 import { codedIssue } from './define';
 
-/** Provider and dataset ids: 1-64 lowercase letters, digits and hyphens, not at either end. */
-const ID = '[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?';
-export const ID_PATTERN = new RegExp(`^${ID}$`);
-export const DATASET_KEY_PATTERN = new RegExp(`^${ID}/${ID}$`);
+import { DATASET_KEY_PATTERN, ID_PATTERN } from '@/lib/protocol/shared/keys';
+
+export { DATASET_KEY_PATTERN, ID_PATTERN };
 
 export const idSchema = z.string().regex(ID_PATTERN, 'expected 1-64 lowercase letters, digits or hyphens');
 

@@ -3,6 +3,7 @@
 // a query, and the place search uses it to shape `municipality` and `near` for every result. It is
 // rebuilt when the reference import's digest changes (checked at most every few seconds).
 import { getSql } from '../db';
+import { haversine } from '../protocol/shared/geo';
 import { normalizeName } from '../reference/normalize';
 
 export interface MunicipalityInfo {
@@ -143,11 +144,7 @@ async function build(digest: string): Promise<MunicipalityIndex> {
 
 /** Great-circle distance in km. */
 export function distanceKm(a: [number, number], b: [number, number]): number {
-  const rad = Math.PI / 180;
-  const dLat = (b[1] - a[1]) * rad;
-  const dLon = (b[0] - a[0]) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a[1] * rad) * Math.cos(b[1] * rad) * Math.sin(dLon / 2) ** 2;
-  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+  return haversine(a[0], a[1], b[0], b[1]) / 1000;
 }
 
 /** True when a place in this municipality lies in a town over 10,000 (Bratislava/Košice districts too). */

@@ -5,6 +5,8 @@ import { env } from '@/lib/env';
 import { ApiError, isApiError } from '@/lib/errors';
 import { errorResponse } from '@/lib/http';
 import { normalizeParams } from './request';
+import { SLOVAKIA_BBOX } from './shared/geo';
+import { foldDiacritics } from './shared/text';
 import { SCHEMA_BASE_PATH } from './schemas';
 import {
   MAX_FEATURES,
@@ -29,7 +31,6 @@ export function isExampleName(name: string): name is ExampleName {
 
 /** Fixed time stamp, so the samples are byte-stable (caches and tests compare them). */
 const GENERATED = '2025-01-15T08:00:00Z';
-const SLOVAKIA_BBOX: [number, number, number, number] = [16.83, 47.73, 22.57, 49.62];
 
 // ---------------------------------------------------------------------------------------------
 // Air-quality stations (PM10 annual means, shaped after the national monitoring network)
@@ -475,17 +476,13 @@ function dataPoints(q: DataQuery): DataCollection {
   };
 }
 
-function fold(s: string): string {
-  return s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-}
-
 function dataPolygons(q: DataQuery): DataCollection {
   const kind = q.params.kategoria ?? 'vsetky';
   const [from, to] = (q.params.vyhlasenie ?? '0000-01-01,9999-12-31').split(',');
   const minHa = Number(q.params['min-rozloha'] ?? 0);
-  const text = q.params.hladat ? fold(q.params.hladat) : '';
+  const text = q.params.hladat ? foldDiacritics(q.params.hladat) : '';
   // The time filter's chart counts declarations over the whole period, before the period filter.
-  const matching = AREAS.filter((a) => (kind === 'vsetky' || a.kind === kind) && a.hectares >= minHa && (!text || fold(a.name).includes(text)));
+  const matching = AREAS.filter((a) => (kind === 'vsetky' || a.kind === kind) && a.hectares >= minHa && (!text || foldDiacritics(a.name).includes(text)));
   const selected = matching.filter((a) => a.declared >= from && a.declared <= to);
 
   const years = new Map<string, TimelineItem>();

@@ -6,6 +6,7 @@ import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';
 import { ApiError, isApiError } from '../errors';
+import { SLOVAKIA_BBOX } from '../protocol/shared/geo';
 import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest, type ManifestDataset } from '../protocol/types';
 import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
@@ -14,7 +15,6 @@ import { logger } from '@/lib/observability/log';
 export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
 export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}`;
 
-const SLOVAKIA_BBOX: [number, number, number, number] = [16.83, 47.73, 22.57, 49.62];
 const CENSUS_DATE = '2021-01-01';
 const GKU_DATE = '2019-04-30';
 /** Cadastral territories are drawn from this zoom on (at the overview of Slovakia they are a blur). */

@@ -2,7 +2,7 @@
 // categorical values, the step classes, the interpolate classes (between consecutive stops) and the
 // trend labels. Pure functions over the manifest; the summary counts objects per class.
 import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol/types';
-import { TREND_DEFAULT_COLORS, TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
+import { cleanStops, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 
 export type CategoryKind = 'categorical' | 'step' | 'interpolate' | 'trend';
 
@@ -101,7 +101,7 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
       };
     }
     case 'step': {
-      const stops = [...(color.stops ?? [])].sort((a, b) => a[0] - b[0]);
+      const stops = cleanStops(color.stops);
       if (!stops.length) return null;
       const classes: CategoryClass[] = [
         { key: `..${stops[0][0]}`, label: `< ${formatNumber(stops[0][0])}${unit}`, color: color.default, from: null, to: stops[0][0] },
@@ -133,7 +133,7 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
       };
     }
     case 'interpolate': {
-      const stops = [...(color.stops ?? [])].sort((a, b) => a[0] - b[0]);
+      const stops = cleanStops(color.stops);
       if (stops.length < 2) return null;
       const classes: CategoryClass[] = [];
       for (let i = 0; i < stops.length - 1; i++) {
@@ -159,10 +159,10 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
       };
     }
     case 'trend': {
-      const labels: Record<Trend, string> = { roste: 'rastie', stagnuje: 'stagnuje', klesá: 'klesá' };
-      const order: Trend[] = ['roste', 'stagnuje', 'klesá'];
-      const classes: CategoryClass[] = order.map((t) => ({ key: t, value: t, label: labels[t], color: color.colors?.[t] ?? TREND_DEFAULT_COLORS[t] }));
-      classes.push({ key: NONE_KEY, label: 'Bez časového radu', color: color.default ?? TREND_NO_CHART_COLOR });
+      const { colors, none } = trendColors(color);
+      const order = TREND_ORDER;
+      const classes: CategoryClass[] = order.map((t) => ({ key: t, value: t, label: TREND_LABELS[t], color: colors[t] }));
+      classes.push({ key: NONE_KEY, label: 'Bez časového radu', color: none });
       return {
         kind: 'trend',
         field: null,

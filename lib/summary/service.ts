@@ -10,6 +10,7 @@ import { pointInPolygon, type BBox } from '@/lib/nearby/geo';
 import { resolveMunicipality, type Municipality } from '@/lib/places';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
+import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
 import { classifierFor, numericValue, type Classifier } from './categories';
 import { locate, locateAll, municipalityIndex, type MunicipalityIndex } from './municipality-index';
@@ -21,7 +22,6 @@ export const RANKING_SIZE = 5;
 export const WHOLE_TERRITORY_MAX_MIN_ZOOM = 8;
 /** Zoom the whole territory of a bbox dataset is asked at (Slovakia fits a map at 7). */
 const WHOLE_TERRITORY_ZOOM = 7;
-export const SLOVAKIA_BBOX: BBox = [16.83, 47.73, 22.57, 49.62];
 const VIEWPORT_PX = 1024;
 
 export interface SummaryInput {

@@ -1,5 +1,6 @@
 // Static data check: the data schema plus every rule of the spec's "Data findings" table; with a
 // dataset, also the consistency of the data with that dataset's manifest entry. One linear pass.
+import { growBbox, SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import { MAX_FEATURES, type ManifestDataset } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
 import { joinPath, validateDataSchema, validateDatasetSchema } from './schema';
@@ -12,8 +13,8 @@ const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !
 const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
 
-/** Where data of a Slovak portal is expected when the dataset does not say (swap detection). */
-const SLOVAKIA_BBOX: Box = [16.8, 47.7, 22.6, 49.65];
+/** Where data of a Slovak portal is expected when the dataset does not say (swap detection): Slovakia and 0.03° around. */
+const EXPECTED_AREA: Box = growBbox(SLOVAKIA_BBOX, 0.03);
 
 const POINT_TYPES = new Set(['Point', 'MultiPoint']);
 const LINE_TYPES = new Set(['LineString', 'MultiLineString']);
@@ -162,7 +163,7 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
   const expectedGeometries = ptype ? PRESENTATION_GEOMETRIES[ptype] : undefined;
   const coverageBox = arr(isObj(ds?.coverage) ? (ds!.coverage as Obj).bbox : undefined);
   const coverage: Box | null = coverageBox.length === 4 && coverageBox.every((v) => typeof v === 'number') ? (coverageBox as Box) : null;
-  const reference = coverage ?? SLOVAKIA_BBOX;
+  const reference = coverage ?? EXPECTED_AREA;
   const timeParam = typeof ds?.temporal?.param === 'string';
   const wantsCharts = colorType === 'trend' || ((colorType === 'interpolate' || colorType === 'step') && timeParam);
 

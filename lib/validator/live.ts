@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { FetchError, fetchJson, isFetchError, safeFetch, type FetchErrorCode } from '@/lib/fetch';
 import { normalizeParams, resolveSourceUrls, sourceRequestUrl, type Bbox } from '@/lib/protocol/request';
+import { fromMercator, MERCATOR_HALF, tileOf, toMercator } from '@/lib/protocol/shared/geo';
 import { MAX_ZOOM, type Manifest, type ManifestDataset, type RasterSource } from '@/lib/protocol/types';
 import type { ValidateBody } from './classify';
 import { checkData } from './data';
@@ -349,38 +350,19 @@ export function rasterTestZoom(dataset: ManifestDataset): number {
   return Math.min(Math.max(TEST_ZOOM, min), Math.max(max, min));
 }
 
-const EARTH_HALF = 20037508.342789244;
-
-function toMercator(lon: number, lat: number): [number, number] {
-  const clamped = Math.max(-85.0511287798066, Math.min(85.0511287798066, lat));
-  const x = (lon * EARTH_HALF) / 180;
-  const y = Math.log(Math.tan(((90 + clamped) * Math.PI) / 360)) * (EARTH_HALF / Math.PI);
-  return [x, y];
-}
-
-function fromMercator(x: number, y: number): [number, number] {
-  const lon = (x / EARTH_HALF) * 180;
-  const lat = (Math.atan(Math.exp((y / EARTH_HALF) * Math.PI)) * 360) / Math.PI - 90;
-  return [lon, lat];
-}
-
 /** The bbox a TEST_VIEWPORT-sized map centred at `centre` shows at `zoom`. */
 export function viewportAround(centre: [number, number], zoom: number): Bbox {
-  const metresPerPixel = (2 * EARTH_HALF) / (256 * 2 ** zoom);
+  const metresPerPixel = (2 * MERCATOR_HALF) / (256 * 2 ** zoom);
   const [cx, cy] = toMercator(centre[0], centre[1]);
   const dx = (TEST_VIEWPORT[0] / 2) * metresPerPixel;
   const dy = (TEST_VIEWPORT[1] / 2) * metresPerPixel;
-  const [minLon, minLat] = fromMercator(Math.max(-EARTH_HALF, cx - dx), Math.max(-EARTH_HALF, cy - dy));
-  const [maxLon, maxLat] = fromMercator(Math.min(EARTH_HALF, cx + dx), Math.min(EARTH_HALF, cy + dy));
+  const [minLon, minLat] = fromMercator(Math.max(-MERCATOR_HALF, cx - dx), Math.max(-MERCATOR_HALF, cy - dy));
+  const [maxLon, maxLat] = fromMercator(Math.min(MERCATOR_HALF, cx + dx), Math.min(MERCATOR_HALF, cy + dy));
   return [minLon, minLat, maxLon, maxLat];
 }
 
 export function tileAt(lon: number, lat: number, z: number): { z: number; x: number; y: number } {
-  const n = 2 ** z;
-  const [mx, my] = toMercator(lon, lat);
-  const x = Math.min(n - 1, Math.max(0, Math.floor(((mx + EARTH_HALF) / (2 * EARTH_HALF)) * n)));
-  const y = Math.min(n - 1, Math.max(0, Math.floor(((EARTH_HALF - my) / (2 * EARTH_HALF)) * n)));
-  return { z, x, y };
+  return { z, ...tileOf(lon, lat, z) };
 }
 
 /**
@@ -388,8 +370,8 @@ export function tileAt(lon: number, lat: number, z: number): { z: number; x: num
  * `{quadkey}` and `{bbox-epsg-3857}` (WMS GetMap: minX,minY,maxX,maxY in metres).
  */
 export function fillTileTemplate(template: string, t: { z: number; x: number; y: number }): string {
-  const size = (2 * EARTH_HALF) / 2 ** t.z;
-  const bbox = [-EARTH_HALF + t.x * size, EARTH_HALF - (t.y + 1) * size, -EARTH_HALF + (t.x + 1) * size, EARTH_HALF - t.y * size]
+  const size = (2 * MERCATOR_HALF) / 2 ** t.z;
+  const bbox = [-MERCATOR_HALF + t.x * size, MERCATOR_HALF - (t.y + 1) * size, -MERCATOR_HALF + (t.x + 1) * size, MERCATOR_HALF - t.y * size]
     .map((v) => String(Number(v.toFixed(6))))
     .join(',');
   let quadkey = '';

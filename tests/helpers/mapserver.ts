@@ -15,11 +15,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 
-const MERCATOR_HALF = 20_037_508.342789244;
+import { toMercator } from '@/lib/protocol/shared/geo';
 
-export function toMercator(lon: number, lat: number): [number, number] {
-  return [(lon * MERCATOR_HALF) / 180, (Math.log(Math.tan(((90 + lat) * Math.PI) / 360)) * MERCATOR_HALF) / Math.PI];
-}
+export { toMercator };
 
 /** The class raster: 20 x 12 cells of 1 km in EPSG:3857 from (17.0 E, 48.1 N) north-east. */
 export const MAPSERVER_RASTER = {

@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { chartModel, parseChart, timelineBars, trendOf } from '@/lib/map/chart';
-import { belowMinZoom, dataRequestUrl, tileAlignedBbox } from '@/lib/map/data-request';
+import { chartModel, parseChart, timelineBars } from '@/lib/map/chart';
+import { trendOfPct } from '@/lib/protocol/shared/trend';
+import { belowMinZoom, dataRequestUrl } from '@/lib/map/data-request';
+import { alignBboxToTiles } from '@/lib/protocol/shared/tiles';
 import { formatChange, formatNumber, formatPeriod } from '@/lib/map/format';
 import { paramDefaults, paramSpecs, fieldSpecs } from '@/lib/map/params';
 import { dataset } from './fixtures';
@@ -20,7 +22,7 @@ describe('chartModel', () => {
   test('without highlight: from the first to the last point', () => {
     const m = chartModel(chart, 200, 100, 0);
     expect(m.end).toMatchObject({ period: '2022', value: 90, x: 200 });
-    expect(m.start.period).toBe('2019');
+    expect(m.start?.period).toBe('2019');
     expect(m.change).toBe(-10);
     expect(m.changePct).toBeCloseTo(-10);
     expect(m.trend).toBe('klesá');
@@ -39,14 +41,21 @@ describe('chartModel', () => {
   test('a single highlighted period measures from the series start', () => {
     const m = chartModel({ ...chart, highlight: { from: '2020', to: '2020' } });
     expect(m.end.value).toBe(110);
-    expect(m.start.value).toBe(100);
+    expect(m.start?.value).toBe(100);
+  });
+  test('a single highlighted period on the first point has a value but no change or trend', () => {
+    const m = chartModel({ ...chart, highlight: { from: '2019', to: '2019' } });
+    expect(m.end.value).toBe(100);
+    expect(m.change).toBeNull();
+    expect(m.trend).toBeNull();
+    expect(m.band).not.toBeNull();
   });
   test('trend thresholds', () => {
-    expect(trendOf(4, 100)).toBe('stagnuje');
-    expect(trendOf(6, 100)).toBe('roste');
-    expect(trendOf(-6, 100)).toBe('klesá');
-    expect(trendOf(3, 100, 2)).toBe('roste');
-    expect(trendOf(0, 0)).toBe('stagnuje');
+    expect(trendOfPct(4)).toBe('stagnuje');
+    expect(trendOfPct(6)).toBe('roste');
+    expect(trendOfPct(-6)).toBe('klesá');
+    expect(trendOfPct(3, 2)).toBe('roste');
+    expect(trendOfPct(0)).toBe('stagnuje');
   });
   test('parseChart accepts the JSON string MapLibre hands back and rejects junk', () => {
     expect(parseChart(JSON.stringify(chart))?.points).toHaveLength(4);
@@ -80,7 +89,7 @@ describe('data requests', () => {
     expect(belowMinZoom(bbox, 9.99)).toBe(true);
   });
   test('two viewports inside the same tiles give the same request', () => {
-    expect(tileAlignedBbox([17.101, 48.101, 17.102, 48.102], 12)).toEqual(tileAlignedBbox([17.103, 48.103, 17.104, 48.104], 12));
+    expect(alignBboxToTiles([17.101, 48.101, 17.102, 48.102], 12)).toEqual(alignBboxToTiles([17.103, 48.103, 17.104, 48.104], 12));
   });
   test('raster and display-only datasets are never requested', () => {
     expect(dataRequestUrl(dataset({ key: 'p/r', source: { type: 'raster', tiles: ['https://x/{z}/{x}/{y}'] } }), { params: {}, defaults: {} })).toBeNull();
