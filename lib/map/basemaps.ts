@@ -4,6 +4,7 @@
 // otherwise the map stays on (or falls back to) the offline basemap. Pure, no DOM.
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { offlineBasemapStyle } from '@/lib/basemap/style';
+import { tileOf as gridTileOf } from '@/lib/protocol/shared/geo';
 import type { MapDataset, RasterSourceView } from './types';
 
 export type BasemapId = 'zbgis' | 'ortofoto' | 'offline';
@@ -45,13 +46,9 @@ export function rasterBasemaps(datasets: MapDataset[]): RasterBasemap[] {
   return out;
 }
 
-/** XYZ tile indices of a point. */
+/** XYZ tile indices of a point (the protocol module's grid). */
 export function tileOf(lon: number, lat: number, z: number): { x: number; y: number; z: number } {
-  const n = 2 ** z;
-  const x = Math.floor(((lon + 180) / 360) * n);
-  const r = (lat * Math.PI) / 180;
-  const y = Math.floor(((1 - Math.log(Math.tan(r) + 1 / Math.cos(r)) / Math.PI) / 2) * n);
-  return { x: Math.min(n - 1, Math.max(0, x)), y: Math.min(n - 1, Math.max(0, y)), z };
+  return { ...gridTileOf(lon, lat, z), z };
 }
 
 /** The URL of one tile of a template (the probe loads the tile under the map's centre). */
