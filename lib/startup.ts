@@ -5,16 +5,14 @@ import { clearFetchLeases } from './data/lease';
 import { openDatabase, setDatabase, withSessionLock, type DatabaseHandle } from './db';
 import { ADVISORY_LOCKS } from './db/locks';
 import { env } from './env';
+import type { LoadOptions } from './load-options';
 import { logger } from './observability/log';
 import { ensureReferenceData } from './reference/import';
 import { startManifestRefreshLoop } from './providers/refresh';
 import { seedBuiltInProviders } from './providers/seed';
 import { setStep } from './server/lifecycle';
 
-export interface LoadOptions {
-  progress: boolean;
-  log: (line: string) => void;
-}
+export type { LoadOptions };
 
 /** Advisory lock of the start-up content: instances starting together load and seed one after another. */
 const CONTENT_LOCK = ADVISORY_LOCKS.startupContent;

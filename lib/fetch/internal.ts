@@ -1,8 +1,9 @@
-// The portal's built-in providers (its reference data and its protocol samples) are ordinary
-// providers with manifests on the portal's own origin. The guarded client refuses that origin
+// The portal's built-in providers (lib/providers/built-in.ts: its reference data and its protocol
+// samples) are ordinary providers with manifests on the portal's own origin. The guarded client refuses that origin
 // (loopback, often plain http), so such URLs are answered in-process by the very handler the Next
 // route uses: same bytes, no socket, no policy exception for anything else on the origin.
 import { env } from '@/lib/env';
+import { SERVED_BUILT_INS } from '@/lib/providers/built-in';
 
 export type InternalHandler = (url: URL, init?: { headers?: Record<string, string> }) => Promise<Response>;
 
@@ -14,11 +15,11 @@ interface InternalRoute {
 
 const INTERNAL_ROUTES: readonly InternalRoute[] = [
   {
-    prefix: '/poskytovatelia/sk-uzemie/',
+    prefix: SERVED_BUILT_INS.reference.prefix,
     load: async () => (await import('@/lib/reference/provider')).handleReferenceProviderRequest,
   },
   {
-    prefix: '/priklady/',
+    prefix: SERVED_BUILT_INS.samples.prefix,
     load: async () => (await import('@/lib/protocol/examples')).handleExampleRequest,
   },
 ];

@@ -1,8 +1,5 @@
-// The built-in providers (managedBy "portal"), present from the first start and kept in step with the
-// code and content/ on every start:
-// - sk-uzemie: the Slovak reference data, served by the portal itself (lib/reference/provider.ts);
-// - priklady: the protocol samples (/priklady/manifest-complete.json), category "sample";
-// - content/providers/<id>.json: manifests the portal keeps for real public services (WMS, ArcGIS).
+// The built-in providers (managedBy "portal", listed in ./built-in.ts), present from the first start
+// and kept in step with the code and content/ on every start.
 // Built-ins are trusted: changed content is approved again automatically, with an audit row. An
 // operator's rejection of a built-in is respected (the content is updated, it stays rejected).
 import { readdir, readFile } from 'node:fs/promises';
@@ -10,7 +7,7 @@ import path from 'node:path';
 import type { DatabaseHandle, Sql } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Manifest } from '@/lib/protocol/types';
-import type { LoadOptions } from '@/lib/startup';
+import type { LoadOptions } from '@/lib/load-options';
 import { checkManifest } from '@/lib/validator';
 import {
   deleteProvider,
@@ -22,12 +19,11 @@ import {
   replaceProviderDatasets,
   updateProvider,
 } from './queries';
+import { CONTENT_PROVIDERS_DIR, REFERENCE_PROVIDER_ID, SAMPLE_PROVIDER_ID, sampleProviderManifest, SERVED_BUILT_INS } from './built-in';
 import type { Approval, ProviderStatus } from './types';
 import { RegistryError, registryWrite } from './write';
 
-export const CONTENT_PROVIDERS_DIR = path.join(process.cwd(), 'content', 'providers');
-export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
-export const SAMPLE_PROVIDER_ID = 'priklady';
+export { CONTENT_PROVIDERS_DIR, REFERENCE_PROVIDER_ID, SAMPLE_PROVIDER_ID, sampleProviderManifest };
 
 export interface BuiltInSpec {
   id: string;
@@ -42,15 +38,6 @@ interface SpecSet {
   /** Ids whose definition exists but could not be built this time: kept as they are, never removed. */
   unavailable: string[];
   problems: string[];
-}
-
-/** The sample provider: the complete sample manifest as the portal's own provider `priklady`. */
-export function sampleProviderManifest(example: Manifest): Manifest {
-  return {
-    ...example,
-    provider: { ...example.provider, id: SAMPLE_PROVIDER_ID, managedBy: 'portal' },
-    datasets: example.datasets.map((d) => ({ ...d, category: 'sample' })),
-  };
 }
 
 async function contentSpecs(dir: string, out: SpecSet): Promise<void> {
@@ -79,24 +66,16 @@ export async function builtInSpecs(): Promise<SpecSet> {
   const out: SpecSet = { specs: [], unavailable: [], problems: [] };
   try {
     const { referenceProviderManifest } = await import('@/lib/reference/provider');
-    out.specs.push({
-      id: REFERENCE_PROVIDER_ID,
-      manifestUrl: `${base}/poskytovatelia/${REFERENCE_PROVIDER_ID}/manifest.json`,
-      manifest: referenceProviderManifest(base),
-      origin: 'lib/reference/provider.ts',
-    });
+    const { id, manifestPath, origin } = SERVED_BUILT_INS.reference;
+    out.specs.push({ id, manifestUrl: `${base}${manifestPath}`, manifest: referenceProviderManifest(base), origin });
   } catch (e) {
     out.unavailable.push(REFERENCE_PROVIDER_ID);
     out.problems.push(`${REFERENCE_PROVIDER_ID}: ${e instanceof Error ? e.message : String(e)}`);
   }
   try {
     const { EXAMPLES } = await import('@/lib/protocol/examples');
-    out.specs.push({
-      id: SAMPLE_PROVIDER_ID,
-      manifestUrl: `${base}/priklady/manifest-complete.json`,
-      manifest: sampleProviderManifest(EXAMPLES['manifest-complete'] as Manifest),
-      origin: 'lib/protocol/examples.ts',
-    });
+    const { id, manifestPath, origin } = SERVED_BUILT_INS.samples;
+    out.specs.push({ id, manifestUrl: `${base}${manifestPath}`, manifest: sampleProviderManifest(EXAMPLES['manifest-complete'] as Manifest), origin });
   } catch (e) {
     out.unavailable.push(SAMPLE_PROVIDER_ID);
     out.problems.push(`${SAMPLE_PROVIDER_ID}: ${e instanceof Error ? e.message : String(e)}`);

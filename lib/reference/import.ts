@@ -7,7 +7,7 @@ import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import type { DatabaseHandle, Sql } from '../db';
 import { ADVISORY_LOCKS } from '../db/locks';
-import type { LoadOptions } from '../startup';
+import type { LoadOptions } from '../load-options';
 import { rebuildStreetPlaceNames } from '../places/register-import';
 import { normalizeName } from './normalize';
 import { polygonWkbBase64 } from './wkb';

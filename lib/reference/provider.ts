@@ -11,9 +11,9 @@ import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest,
 import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
 import { logger } from '@/lib/observability/log';
+import { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH } from '@/lib/providers/built-in';
 
-export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
-export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}`;
+export { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH };
 
 const CENSUS_DATE = '2021-01-01';
 const GKU_DATE = '2019-04-30';
