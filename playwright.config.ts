@@ -1,11 +1,14 @@
 // End-to-end tests of the website in Debian's Chromium against `npm start` (which builds first
 // when the build is missing or stale, then imports the reference data on a fresh database).
 import { defineConfig } from '@playwright/test';
+import { TLS_CERT, ensureTestCertificate } from './e2e/tls';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fake provider the registration test serves on this port (allowed over plain http below). */
 export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
 const BASE = `http://localhost:${PORT}`;
+/** citizen.spec's test WMS runs over HTTPS with this machine's test certificate, which the server trusts. */
+const TLS = ensureTestCertificate();
 
 export default defineConfig({
   testDir: './e2e',
@@ -47,7 +50,9 @@ export default defineConfig({
       PORT: String(PORT),
       PGLITE_DIR: './data/e2e-pglite',
       PUBLIC_BASE_URL: BASE,
-      ALLOW_INSECURE_SOURCES: `127.0.0.1:${FAKE_PROVIDER_PORT}`,
+      // The fake provider of pages.spec; citizen.spec's provider and its HTTPS WMS on the two ports below.
+      ALLOW_INSECURE_SOURCES: [0, 1, 2].map((d) => `127.0.0.1:${FAKE_PROVIDER_PORT - d}`).join(','),
+      ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_CERT } : {}),
       // No online basemap: the map must work offline.
       BASEMAP_STYLE_URL: '',
     },
