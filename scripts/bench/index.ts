@@ -4,7 +4,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-const BENCHES = ['data', 'places', 'nearby', 'summary', 'ogc'] as const;
+const BENCHES = ['data', 'places', 'reverse', 'nearby', 'summary', 'ogc'] as const;
 /** Run only when named: `map` drives Chromium for minutes (the GeoJSON / vector tile threshold of the map), `load` runs production servers under 50 connections (`--duration=<s>`). */
 const ON_REQUEST = ['map', 'load'] as const;
 
