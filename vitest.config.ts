@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 // Every suite runs against one database prepared once per run by tests/global-setup.ts: an

@@ -64,7 +64,9 @@ test.describe('OGC API', () => {
     const data = (await (await request.get('/api/data/sk-uzemie/obce')).json()) as { features: Array<{ geometry: { coordinates: unknown } }> };
     let vertices = 0;
     const visit = (c: unknown): void => {
-      if (Array.isArray(c)) typeof c[0] === 'number' ? vertices++ : c.forEach(visit);
+      if (!Array.isArray(c)) return;
+      if (typeof c[0] === 'number') vertices++;
+      else c.forEach(visit);
     };
     for (const f of data.features) visit(f.geometry.coordinates);
     expect(vertices).toBeGreaterThan(20_000);

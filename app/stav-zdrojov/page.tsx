@@ -100,6 +100,7 @@ export default async function SourceHealthPage() {
           úspešnej odpovede za 24 hodín. Stav <Status status="unavailable" legend /> znamená, že posledné 3 požiadavky za
           poslednú hodinu zlyhali, <Status status="degraded" legend />, že niektorá z posledných 10 zlyhala, odpovede sú
           pomalé alebo sa nepodarilo stiahnuť manifest. Záznamy uchovávame {HEALTH_RETENTION_DAYS} dní. Údaje sú aj v{' '}
+          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a JSON API route, not a page: a full load is meant */}
           <a href="/api/catalog">katalógu API</a> (pole <code>health</code>).
         </p>
         {report.providers.length === 0 && <p>Portál zatiaľ nemá schválených poskytovateľov.</p>}

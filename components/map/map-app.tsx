@@ -3,6 +3,7 @@
 // filter and parameter controls, with the whole state in the URL (lib/map/url-state.ts). Data is
 // read from GET /api/data like any other client; nothing is invented here.
 import './map.css';
+import Link from 'next/link';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { BASEMAP_ATTRIBUTION, basemapStyle } from '@/lib/basemap/style';
@@ -512,8 +513,8 @@ export default function MapApp(props: MapAppProps) {
           </nav>
           {!embedded && (
             <footer className="catalog-footer small">
-              <a href="/mapy">Tematické mapy</a> · <a href="/poskytovatelia">Pre poskytovateľov</a> ·{' '}
-              <a href="/dokumentacia">Dokumentácia</a> · <a href="/neschvalene-data">Neschválené dáta</a>
+              <Link href="/mapy">Tematické mapy</Link> · <Link href="/poskytovatelia">Pre poskytovateľov</Link> ·{' '}
+              <Link href="/dokumentacia">Dokumentácia</Link> · <Link href="/neschvalene-data">Neschválené dáta</Link>
             </footer>
           )}
         </div>

@@ -3,7 +3,7 @@
 import { checkParamDefault } from '@/lib/protocol/request';
 import { CATEGORIES, PRESENTATION_TYPES, PROTOCOL_MAJOR, PROTOCOL_VERSION } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
-import { joinPath, validateManifestSchema } from './schema';
+import { validateManifestSchema } from './schema';
 import type { Report } from './types';
 
 type Obj = Record<string, unknown>;

@@ -266,7 +266,10 @@ export async function run(): Promise<void> {
     for (const s of summary) console.log(s);
     console.log('goals: hit throughput >= 0.8 of bare node:http; 1 MB hits >= 500/s');
   } finally {
-    for (const s of servers) s.closeAllConnections(), s.close();
+    for (const s of servers) {
+      s.closeAllConnections();
+      s.close();
+    }
     await data.deleteCacheEntries({ datasetKey: `${pid}/small` }).catch(() => undefined);
     await data.deleteCacheEntries({ datasetKey: `${pid}/large` }).catch(() => undefined);
     await data.deleteCacheEntries({ datasetKey: `${pid}/flight` }).catch(() => undefined);

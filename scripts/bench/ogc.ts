@@ -313,7 +313,10 @@ export async function run(): Promise<void> {
       console.log(`  PostGIS ST_AsMVT (${env().databaseUrl ? 'PostgreSQL' : 'PGlite'}, tile's features sent as GeoJSON): p50 ${fmt(q(pgMs, 50), 2)} ms, p95 ${fmt(q(pgMs, 95), 2)} ms = ${fmt(q(pgMs, 50) / q(vtMs, 50), 1)}x geojson-vt at p50`);
     } else console.log(`  PostGIS ST_AsMVT: not measured${pgNote}`);
   } finally {
-    for (const s of servers) s.closeAllConnections(), s.close();
+    for (const s of servers) {
+      s.closeAllConnections();
+      s.close();
+    }
     agent.destroy();
     for (const d of ['body', 'budovy']) await data.deleteCacheEntries({ datasetKey: `${pid}/${d}` }).catch(() => undefined);
     await deleteProvider(sql, { id: pid }).catch(() => undefined);

@@ -101,7 +101,7 @@ async function mcpCall(base: string, body: unknown): Promise<Json | undefined> {
   return json(r) as Json | undefined;
 }
 
-async function gatherPools(base: string, doc: Json): Promise<Pools> {
+async function gatherPools(base: string): Promise<Pools> {
   const catalog = json(await request(base, '/api/catalog')) as { datasets: Array<{ key: string; params?: Array<{ key?: string; id?: string; options?: Array<{ value?: string } | string>; default?: unknown }> }> };
   const params = new Map<string, Array<{ key: string; values: string[] }>>();
   for (const d of catalog.datasets) {
@@ -569,7 +569,7 @@ export async function runFuzz(opts: PartOptions, existing?: Portal): Promise<Par
       docSource = 'lib/openapi (GET /openapi.json did not answer 200)';
     }
     const ops = operations(doc);
-    const pools = await gatherPools(base, doc);
+    const pools = await gatherPools(base);
     const arb = fc.oneof(
       ...ops.filter((o) => o.path !== '/mcp').map((o) => ({ weight: o.path.startsWith('/api/') ? 6 : 1, arbitrary: operationArb(o, pools, doc!) })),
       { weight: 30, arbitrary: mcpArb(pools, doc) },

@@ -34,9 +34,6 @@ function structured<T = Record<string, unknown>>(r: CallToolResult): T {
   return r.structuredContent as T;
 }
 
-function text(r: CallToolResult): string {
-  return r.content.map((c) => (c.type === 'text' ? c.text : '')).join('\n');
-}
 
 /** A tool error's `{ error, code, ... }`: the JSON text of an `isError` result. */
 function failure(r: CallToolResult): Record<string, unknown> {

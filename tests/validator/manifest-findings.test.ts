@@ -15,7 +15,6 @@ type M = {
 } & Record<string, unknown>;
 
 const base = (): M => structuredClone(EXAMPLES['manifest-complete']) as M;
-const ds = (m: M, id: string) => m.datasets.find((d) => d.id === id)!;
 const index = (id: string) => base().datasets.findIndex((d) => d.id === id);
 const P = index('kvalita-ovzdusia'); // circle, categorical colour, params rok (range) + typ (multi-enum)
 const STEP = index('pm10-triedy');

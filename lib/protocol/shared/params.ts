@@ -105,7 +105,6 @@ export function checkParamValue(param: ParamDef, raw: string): ParamCheck {
     }
     case 'text':
       if (value.length > MAX_TEXT_PARAM) return { ok: false, reason: `longer than ${MAX_TEXT_PARAM} characters` };
-      // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u001f\u007f]/.test(value)) return { ok: false, reason: 'contains control characters' };
       return { ok: true, value };
     default:

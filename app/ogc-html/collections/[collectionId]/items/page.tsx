@@ -21,7 +21,13 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 function columnsOf(fields: Array<{ key: string; label: string }>, rows: Array<Record<string, unknown> | null>): Array<{ key: string; label: string }> {
   const seen = new Set(fields.map((f) => f.key));
   const extra: string[] = [];
-  for (const r of rows) for (const k of Object.keys(r ?? {})) if (!seen.has(k)) (seen.add(k), extra.push(k));
+  for (const r of rows) {
+    for (const k of Object.keys(r ?? {})) {
+      if (seen.has(k)) continue;
+      seen.add(k);
+      extra.push(k);
+    }
+  }
   extra.sort((a, b) => Number(a.startsWith('__dm_')) - Number(b.startsWith('__dm_')));
   return [...fields, ...extra.map((k) => ({ key: k, label: k }))].slice(0, 12);
 }
