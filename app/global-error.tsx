@@ -1,5 +1,7 @@
 'use client';
 // The last resort when the root layout itself fails: a plain Slovak page with its own <html>.
+/* eslint-disable @next/next/no-html-link-for-pages -- after the root layout failed, links reload the
+   whole document on purpose: the client router of the broken page is not trusted. */
 import './globals.css';
 
 export default function GlobalError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
