@@ -6,12 +6,9 @@ import { buildReport, FindingList } from './report';
 import { joinPath, validateDataSchema, validateDatasetSchema } from './schema';
 import type { Report } from './types';
 
-type Obj = Record<string, unknown>;
-type Box = [number, number, number, number];
+import { arr, isObj, str, type Obj } from './json';
 
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+type Box = [number, number, number, number];
 
 /** Where data of a Slovak portal is expected when the dataset does not say (swap detection): Slovakia and 0.03° around. */
 const EXPECTED_AREA: Box = growBbox(SLOVAKIA_BBOX, 0.03);

@@ -6,12 +6,7 @@ import { buildReport, FindingList } from './report';
 import { validateManifestSchema } from './schema';
 import type { Report } from './types';
 
-type Obj = Record<string, unknown>;
-
-const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const arr = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const num = (v: unknown): number | undefined => (typeof v === 'number' && Number.isFinite(v) ? v : undefined);
+import { arr, isObj, num, str, type Obj } from './json';
 
 const NUMERIC_FIELD_TYPES = new Set(['number', 'integer']);
 
