@@ -2,12 +2,14 @@
 // tables, simplified and served as GeoJSON (GET /api/basemap/{layer}), plus their label points.
 // `municipalities-detail` is the municipalities as imported (for zoom 11 and closer, where the
 // simplified outlines would stray from the datasets' unsimplified boundaries).
+// `places` are the names of streets and municipality parts at their known points (a street's centre
+// point from the register, see lib/places/reverse.ts), for labels from zoom 12 closer.
 // The reference data changes only when it is imported again at start-up, so each layer is built
 // once per process and answered from memory with a strong ETag.
 import { createHash } from 'node:crypto';
 import { getSql } from '@/lib/db';
 
-export const BASEMAP_LAYERS = ['regions', 'districts', 'municipalities', 'municipalities-detail', 'labels'] as const;
+export const BASEMAP_LAYERS = ['regions', 'districts', 'municipalities', 'municipalities-detail', 'labels', 'places'] as const;
 export type BasemapLayer = (typeof BASEMAP_LAYERS)[number];
 
 export function isBasemapLayer(s: string): s is BasemapLayer {
@@ -21,7 +23,7 @@ export interface BasemapDocument {
 }
 
 /** Simplification tolerance in degrees (≈ 500 m, 250 m, 120 m) and coordinate decimals. */
-const TOLERANCE: Record<Exclude<BasemapLayer, 'labels'>, number> = {
+const TOLERANCE: Record<Exclude<BasemapLayer, 'labels' | 'places'>, number> = {
   regions: 0.005,
   districts: 0.0025,
   municipalities: 0.0012,
@@ -56,6 +58,17 @@ async function query(layer: BasemapLayer): Promise<string> {
         'geometry', ST_AsGeoJSON(p, ${DECIMALS})::json
       ) order by population desc nulls last), '[]'::json))::text as doc
       from pts where p is not null`;
+    return rows[0].doc;
+  }
+  if (layer === 'places') {
+    // Parts first, then streets by weight, so that MapLibre places the better known names first.
+    const rows = await sql<{ doc: string }[]>`
+      select json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(json_build_object(
+        'type', 'Feature',
+        'properties', json_build_object('name', name, 'kind', case when type = 'ulica' then 'street' else 'part' end),
+        'geometry', ST_AsGeoJSON(point, ${DECIMALS})::json
+      ) order by (type = 'ulica'), weight desc), '[]'::json))::text as doc
+      from place_names where type in ('ulica', 'časť obce') and point is not null`;
     return rows[0].doc;
   }
   const tol = TOLERANCE[layer];

@@ -64,6 +64,19 @@ describe('GET /api/basemap/{layer}', () => {
     const doc = (await (await call('labels')).json()) as GeoJSON.FeatureCollection;
     expect(doc.features.find((f) => f.properties?.code === code)?.properties?.kind).toBe('region');
   });
+  test('places: street and part names at their points, loaded from zoom 12', async () => {
+    const sql = await getSql();
+    const [db] = await sql<{ n: number }[]>`select count(*)::int as n from place_names where type in ('ulica', 'časť obce') and point is not null`;
+    const doc = (await (await call('places')).json()) as GeoJSON.FeatureCollection<GeoJSON.Point>;
+    expect(doc.features).toHaveLength(db.n);
+    for (const f of doc.features.slice(0, 50)) {
+      expect(['street', 'part']).toContain(f.properties?.kind);
+      expect(typeof f.properties?.name).toBe('string');
+    }
+    expect(LAZY_BASEMAP_SOURCES['basemap-places']).toEqual({ path: '/api/basemap/places', minZoom: 12 });
+    const style = offlineBasemapStyle('http://x');
+    expect(style.layers.filter((l) => 'source' in l && l.source === 'basemap-places').map((l) => l.id)).toEqual(['basemap-label-street', 'basemap-label-part']);
+  });
   test('municipalities-detail: every municipality as imported, not simplified', async () => {
     const sql = await getSql();
     const [db] = await sql<{ n: number; points: number }[]>`
