@@ -413,7 +413,10 @@ export default function MapApp(props: MapAppProps) {
         )}
         {basemapNote && (
           <p className="basemap-note small" role="status" data-testid="basemap-note">
-            {basemapNote}
+            <span>{basemapNote}</span>
+            <button type="button" className="icon-button" aria-label="Skryť oznam o podkladovej mape" onClick={() => setBasemapNote(null)}>
+              ×
+            </button>
           </p>
         )}
       </div>
