@@ -184,6 +184,8 @@ function summary(ms: number[]): { n: number; p50: number; p95: number; min: numb
 }
 
 test.describe('the citizen’s map', () => {
+  // Several pages, a registration and the hanging source's 10 s limit per test: more than the default 90 s on a busy machine.
+  test.describe.configure({ timeout: 240_000 });
   let ms: MapServer;
   let provider: http.Server;
   let front: https.Server;
