@@ -230,9 +230,12 @@ test.describe('the citizen’s map', () => {
     await box.press('ArrowDown');
     await expect(box).toHaveAttribute('aria-activedescendant', (await listbox.getByRole('option').first().getAttribute('id'))!);
     await expect(listbox.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
+    // At the town's zoom the offline basemap loads the names of streets and parts.
+    const places = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/basemap/places' && r.status() === 200);
     await box.press('Enter');
     await expect(listbox).toBeHidden();
     await expect(page.getByTestId('place-marker')).toBeVisible();
+    await places;
     await expect.poll(async () => {
       await waitForStill(page);
       const c = await mapCenter(page);
