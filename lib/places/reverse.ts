@@ -19,6 +19,12 @@ import { placesAttribution } from './search';
 
 /** Candidates taken from each source by planar KNN before they are measured on the spheroid. */
 const KNN_CANDIDATES = 5;
+/**
+ * Entrances are looked for within this box around the point (about 2.2 km north-south, 1.5 km
+ * east-west): the KNN scan then ends at the box's edge even in a municipality without entrances,
+ * instead of walking the whole register. Farther away the street and part centres still answer.
+ */
+const ENTRANCE_BOX_DEGREES = 0.02;
 
 export interface LocatedMunicipality {
   /** `<region-slug>/<municipality-slug>`, as `municipality.slug` of place results. */
@@ -83,7 +89,8 @@ export async function locatePoint(point: readonly [number, number]): Promise<Poi
       union all
       (select case when street_name is not null then 'street' else 'part' end, coalesce(street_name, part_name), point
         from addresses
-        where municipality_code = (select code from m) and point is not null and coalesce(street_name, part_name) is not null
+        where point && ST_Expand(${p}, ${ENTRANCE_BOX_DEGREES}) and municipality_code = (select code from m)
+          and coalesce(street_name, part_name) is not null
         order by point <-> ${p} limit ${KNN_CANDIDATES})),
     n as (
       select type, name, ST_Distance(point::geography, ${p}::geography) as d from c order by d, name limit 1)
