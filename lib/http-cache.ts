@@ -8,6 +8,12 @@
 // weak (W/"..."), since two answers with one tag are equivalent, not byte-identical. Places answers
 // have no such member: a strong tag over the body.
 import { createHash } from 'node:crypto';
+import type http from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+import { healthSummary } from '@/lib/health/summary';
+import { CORS_HEADERS } from '@/lib/http';
+import { registrySnapshot } from '@/lib/providers/served';
 
 /**
  * Lifetimes (seconds). `max-age` is for browsers, `s-maxage` for shared caches;
@@ -70,4 +76,155 @@ export function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonA
   const headers = { 'Cache-Control': CACHE_LIFETIMES[kind], ETag: answer.etag };
   if (tagMatches(req.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers });
   return new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+}
+
+// ---------------------------------------------------------------------------------------------
+// The answer fast path: server.ts answers a repeated GET of these four from the last answer the
+// route gave for the same URL, before Next.js (whose own per-request work is most of the CPU of such
+// a request once the answer itself is memoised; see README "Performance"). An answer is reused only
+// while the registry snapshot (and for the catalog the provider health summary) it was computed
+// with is still the current one, and at most REUSE_MS after it was computed — the registry's own
+// verification interval: the portal never promises a fresher registry than that. Places answers
+// are reused for as long as their memo keeps them (lib/places/search.ts). The body, tag and
+// lifetime are the route's; only the CORS and compression headers are added here as the route
+// wrapper and the server's compression would.
+
+/** How long a catalog, summary or nearby answer is reused for the same URL. */
+export const REUSE_MS = 1000;
+/** Place answers depend only on the reference data. */
+export const PLACES_REUSE_MS = 5 * 60_000;
+
+/** What an answer was computed with: the registry snapshot and the health summary objects of the time (places: neither). */
+export interface AnswerStamp {
+  registry: object | null;
+  health: object | null;
+}
+
+interface StoredAnswer {
+  kind: CachedKind;
+  stamp: AnswerStamp;
+  expires: number;
+  body: Buffer;
+  etag: string;
+  gzip?: Buffer;
+}
+
+interface AnswerStore {
+  entries: LRUCache<string, StoredAnswer>;
+  stats: { hits: number; stored: number };
+}
+
+const holder = globalThis as typeof globalThis & { __portalAnswers?: AnswerStore };
+
+export function answerStore(): AnswerStore {
+  holder.__portalAnswers ??= {
+    // Bounded by bytes: a few large catalogs or many small place answers.
+    entries: new LRUCache<string, StoredAnswer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 200 }),
+    stats: { hits: 0, stored: 0 },
+  };
+  return holder.__portalAnswers;
+}
+
+/** The state an answer of this kind depends on, taken before it is computed. */
+export async function answerStamp(kind: CachedKind): Promise<AnswerStamp> {
+  if (kind === 'places') return { registry: null, health: null };
+  const [registry, health] = await Promise.all([registrySnapshot(), kind === 'catalog' ? healthSummary() : null]);
+  return { registry, health };
+}
+
+/**
+ * The key of a request target: the path and the decoded query members re-encoded in their order.
+ * Next.js hands routes a URL whose query may be encoded otherwise than the client sent it (`%2F`,
+ * `%2C`); the answer depends only on the decoded members, so both sides key by this form.
+ */
+export function answerKey(target: string): string {
+  const u = new URL(target, 'http://localhost');
+  const query = u.search ? `?${new URLSearchParams(u.search).toString()}` : '';
+  return `${u.pathname}${query}`;
+}
+
+/**
+ * A route of one of the four: computes the answer (200, or 304 for a matching If-None-Match) and
+ * keeps it for the fast path unless it is transient.
+ */
+export async function cachedAnswer(
+  req: Request,
+  kind: CachedKind,
+  compute: () => Promise<{ answer: JsonAnswer; transient?: boolean }>,
+): Promise<Response> {
+  const stamp = await answerStamp(kind);
+  const { answer, transient } = await compute();
+  if (!transient) {
+    const body = Buffer.from(answer.body);
+    answerStore().entries.set(answerKey(req.url), {
+      kind,
+      stamp,
+      expires: Date.now() + (kind === 'places' ? PLACES_REUSE_MS : REUSE_MS),
+      body,
+      etag: answer.etag,
+    });
+    answerStore().stats.stored++;
+  }
+  return cachedJsonResponse(req, kind, answer, { transient });
+}
+
+/** What Next.js and the server's compression put in Vary for these routes, so both paths answer alike. */
+const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding';
+
+const FAST_PREFIXES = ['/api/catalog', '/api/places?', '/api/summary/', '/api/nearby?'];
+
+function acceptsGzip(header: string | string[] | undefined): boolean {
+  const v = Array.isArray(header) ? header.join(',') : (header ?? '');
+  return /(^|,)\s*(gzip|\*)\s*(;\s*q=(?!0(\.0*)?\s*($|,))[0-9.]+)?\s*($|,)/i.test(v);
+}
+
+/**
+ * Answers a GET of catalog, places, summary or nearby from the stored answer for the same URL and
+ * returns true; false leaves the request to Next.js (no stored answer, expired, or computed with a
+ * registry or health state that is no longer current).
+ */
+export async function tryServeStoredAnswer(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
+  const target = req.url;
+  if (req.method !== 'GET' || !target || !FAST_PREFIXES.some((p) => target.startsWith(p))) return false;
+  if (target.startsWith('/api/catalog') && target !== '/api/catalog' && !target.startsWith('/api/catalog?')) return false;
+  const store = answerStore();
+  let key: string;
+  try {
+    key = answerKey(target);
+  } catch {
+    return false; // the route words the error
+  }
+  const entry = store.entries.get(key);
+  if (!entry) return false;
+  if (Date.now() >= entry.expires) {
+    store.entries.delete(key);
+    return false;
+  }
+  const now = await answerStamp(entry.kind);
+  if (now.registry !== entry.stamp.registry || now.health !== entry.stamp.health) {
+    store.entries.delete(key);
+    return false;
+  }
+  store.stats.hits++;
+  const headers: Record<string, string | number> = {
+    ...CORS_HEADERS,
+    'Cache-Control': CACHE_LIFETIMES[entry.kind],
+    ETag: entry.etag,
+    Vary: NEXT_VARY,
+  };
+  if (tagMatches(req.headers['if-none-match'] as string | undefined, entry.etag)) {
+    res.writeHead(304, headers);
+    res.end();
+    return true;
+  }
+  let body = entry.body;
+  // As the server's compression does for the route (threshold 1 KB): gzip, here once per stored answer.
+  if (body.length >= 1024 && acceptsGzip(req.headers['accept-encoding'])) {
+    entry.gzip ??= gzipSync(body);
+    body = entry.gzip;
+    headers['Content-Encoding'] = 'gzip';
+  }
+  res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Length': body.length, ...headers });
+  res.end(body);
+  return true;
 }

@@ -1,6 +1,6 @@
 // The request listener of server.ts: probes (/healthz, /readyz, /metrics), the guards, the data
-// fast path, then Next.js; around each request the access log line and the HTTP metrics, and the
-// bookkeeping graceful shutdown needs (requests in flight, `Connection: close` while stopping).
+// fast path and the stored-answer fast path (catalog, places, summary, nearby), then Next.js; around
+// each request the access log line and the HTTP metrics, and the bookkeeping graceful shutdown needs (requests in flight, `Connection: close` while stopping).
 //
 // The data fast path answers cache hits at close to bare node:http speed, so what is added per
 // request here is kept to a few cheap operations (no closures or listeners for fast-path hits, label
@@ -12,6 +12,7 @@ import compression from 'compression';
 import { tryServeCachedData } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import { clientAddressOf, REMOTE_ADDR_HEADER, SERVER_COMPRESSES_HEADER } from '@/lib/http';
+import { tryServeStoredAnswer } from '@/lib/http-cache';
 import { logger } from '@/lib/observability/log';
 import { metrics, observeHttpRequest } from '@/lib/observability/metrics';
 import { rejectUndecodablePath, shapeMethodNotAllowed } from '@/lib/server-guards';
@@ -118,6 +119,14 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       settle();
       // The fast path answers only hits, with X-DM-Cache set in the same writeHead call.
       done(req, res, started, DATA_ROUTE, peer, id);
+      return;
+    }
+    // Likewise a repeated catalog, places, summary or nearby answer (lib/http-cache.ts).
+    if (options.app() && (await tryServeStoredAnswer(req, res))) {
+      inFlightGauge.dec();
+      settle();
+      const q = target.indexOf('?');
+      done(req, res, started, routeTemplate(options.routes(), q < 0 ? target : target.slice(0, q)), peer, id);
       return;
     }
 

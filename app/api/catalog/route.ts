@@ -1,5 +1,6 @@
-// GET /api/catalog: every approved provider and dataset (serialised once per registry version; ETag, 304).
-import { cachedJsonResponse } from '@/lib/http-cache';
+// GET /api/catalog: every approved provider and dataset (serialised once per registry version; ETag,
+// 304; kept for server.ts's stored-answer fast path).
+import { cachedAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { restInput } from '@/lib/operation/rest';
 import { catalogAnswer } from '@/lib/providers/catalog';
@@ -9,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route(async (req) => {
   await restInput(catalogOperation, req);
-  return cachedJsonResponse(req, 'catalog', await catalogAnswer());
+  return cachedAnswer(req, 'catalog', async () => ({ answer: await catalogAnswer() }));
 });
 
 export const OPTIONS = preflight;
