@@ -10,10 +10,11 @@
 // distance to the nearest of those known points, so for a long street it can exceed the distance
 // to the street itself. Parts are known only where their name differs from the municipality's, and
 // villages without street names have no streets: there `nearest` is null.
+import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';
 import { ApiError } from '../errors';
-import { municipalityIndex } from './municipality-index';
+import { municipalityIndex, type MunicipalityIndex } from './municipality-index';
 import { municipalityPath } from './resolve';
 import { placesAttribution } from './search';
 
@@ -65,9 +66,34 @@ type Row = { muni: string | null; kcode: string | null; kname: string | null; ty
  * caller); throws geocoding_unavailable when no reference data is loaded.
  */
 export async function locatePoint(point: readonly [number, number]): Promise<PointLocation> {
-  const [lon, lat] = point;
   const index = await municipalityIndex();
   if (!index) throw new ApiError('geocoding_unavailable', 'Point location is unavailable: the reference data is not loaded on this portal.');
+  // The answer depends only on the point and the reference data (a re-import builds a new index).
+  let memo = located.get(index);
+  if (!memo) located.set(index, (memo = new LRUCache<string, PointLocation>({ max: 5000, ttl: LOCATED_TTL_MS })));
+  const key = `${point[0]},${point[1]}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const location = await queryLocation(point, index);
+  memo.set(key, location);
+  return location;
+}
+
+/**
+ * Locations already found, per reference data and point: the query below is the costliest part of a
+ * nearby answer (municipality and cadastral polygons containing the point), and maps and assistants
+ * ask about the same points again. Shared objects, never mutated; kept 5 minutes like place answers.
+ */
+const LOCATED_TTL_MS = 5 * 60_000;
+let located = new WeakMap<MunicipalityIndex, LRUCache<string, PointLocation>>();
+
+/** Forgets the locations found (tests that write addresses; resetPlaceSearchCache calls it). */
+export function resetPointLocations(): void {
+  located = new WeakMap();
+}
+
+async function queryLocation(point: readonly [number, number], index: MunicipalityIndex): Promise<PointLocation> {
+  const [lon, lat] = point;
   const sql = await getSql();
   const p = sql`ST_SetSRID(ST_Point(${lon}::float8, ${lat}::float8), 4326)`;
   // Each `order by point <-> p` keeps the literal point, so the GiST index answers it by KNN where
