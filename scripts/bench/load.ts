@@ -98,6 +98,16 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Op
       ? await startPortal({ name, databaseUrl, env, nodeArgs, readyTimeoutMs: 900_000 })
       : await startPortal({ name, pgliteDir: await pgliteCopy(name), env, nodeArgs, readyTimeoutMs: 900_000 });
   try {
+    // /healthz answers while a server starts; every worker must be ready (the primary hands each new
+    // connection to the next worker, so consecutive 200s on new connections cover all of them).
+    let consecutive = 0;
+    const deadline = Date.now() + 900_000;
+    while (consecutive < 4 * workers) {
+      if (Date.now() > deadline) throw new Error(`${name}: not every worker became ready`);
+      const r = await request(portal.url, '/readyz', { timeoutMs: 10_000 }).catch(() => null);
+      consecutive = r?.status === 200 ? consecutive + 1 : 0;
+      if (!consecutive) await sleep(500);
+    }
     const { items: all, dropped } = await workload(portal.url);
     for (const d of dropped) console.warn(`bench load: left out of the mix: ${d}`);
     const items = o.kinds.length ? all.filter((i) => o.kinds.some((k) => i.kind.includes(k))) : all;
@@ -159,7 +169,13 @@ export async function run(): Promise<void> {
       if (!postgresReachable()) console.log(`bench load: PostgreSQL on ${PG_HOST}:5432 not reachable; skipped`);
       else {
         const url = process.env.BENCH_DATABASE_URL || createThrowawayDatabase('bench_load');
-        for (const w of o.workers) results.push(...(await runConfig('postgres', w, o, url)));
+        for (const w of o.workers) {
+          try {
+            results.push(...(await runConfig('postgres', w, o, url)));
+          } catch (err) {
+            console.error(`bench load: PostgreSQL with ${w} workers failed:`, err);
+          }
+        }
       }
     }
     print(results);
