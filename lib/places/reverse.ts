@@ -87,7 +87,7 @@ export async function locatePoint(point: readonly [number, number]): Promise<Poi
 const LOCATED_TTL_MS = 5 * 60_000;
 let located = new WeakMap<MunicipalityIndex, LRUCache<string, PointLocation>>();
 
-/** Forgets the locations found (tests that write addresses; resetPlaceSearchCache calls it). */
+/** Forgets the locations found (tests that write addresses behind the service's back). */
 export function resetPointLocations(): void {
   located = new WeakMap();
 }

@@ -15,7 +15,6 @@ import { boundarySource } from '../reference/boundary-source';
 import { normalizeName, normalizeNumber } from '../reference/normalize';
 import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
 import { municipalityPath } from './resolve';
-import { resetPointLocations } from './reverse';
 
 export const DEFAULT_MAX = 5;
 export const MAX_MAX = 10;
@@ -91,7 +90,6 @@ export function resetPlaceSearchCache(): void {
   available = null;
   availableAt = 0;
   answers = new WeakMap();
-  resetPointLocations();
 }
 
 async function geocodingAvailable(): Promise<boolean> {

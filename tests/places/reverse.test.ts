@@ -8,7 +8,7 @@ import { getSql } from '@/lib/db';
 import { env } from '@/lib/env';
 import { nearby } from '@/lib/nearby';
 import { locatePoint, reversePlace, type ReverseResult } from '@/lib/places';
-import { resetPlaceSearchCache } from '@/lib/places/search';
+import { resetPointLocations } from '@/lib/places/reverse';
 import { referenceHaversine, uniqueId } from '../nearby/helpers';
 
 const ZVOLEN: [number, number] = [19.1235, 48.5772];
@@ -107,7 +107,7 @@ describe('where a point is', () => {
       await sql`
         insert into addresses (id, municipality_code, street_name, building_number, point, source)
         values (${id}, 'SK032B518158', 'Skúšobná ulica', '1', ST_SetSRID(ST_Point(${entrance[0]}, ${entrance[1]}), 4326), 'synthetic')`;
-      resetPlaceSearchCache(); // locations are memoised per point; the address was written behind the service's back
+      resetPointLocations(); // locations are memoised per point; the address was written behind the service's back
       const r = await locatePoint(ZVOLEN);
       expect(r.nearest).toEqual({ type: 'street', name: 'Skúšobná ulica', distance: Math.round(referenceHaversine(ZVOLEN, entrance)) });
     });
