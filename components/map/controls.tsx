@@ -3,7 +3,7 @@
 // time filter docked at the bottom of the map. Values travel in the protocol's wire format.
 import { useId } from 'react';
 import { timelineBars } from '@/lib/map/chart';
-import { formatNumber, formatPeriod } from '@/lib/map/format';
+import { formatCount, formatNumber, formatPeriod } from '@/lib/map/format';
 import { normalizeMulti, splitRange, type ParamSpec } from '@/lib/map/params';
 import type { ChartData, TimelineItem } from '@/lib/map/types';
 import { ChartSvg } from './chart-svg';
@@ -180,7 +180,7 @@ export function TimeFilter({
                 className="timeline-hit"
                 style={{ left: `${(b.x / width) * 100}%`, width: `${(Math.max(b.w, 1) / width) * 100}%` }}
                 onClick={() => pick(b.period)}
-                aria-label={`${formatPeriod(b.period)}: ${formatNumber(b.count)} objektov`}
+                aria-label={`${formatPeriod(b.period)}: ${formatCount(b.count, 'objekt', 'objekty', 'objektov')}`}
                 title={`${formatPeriod(b.period)}: ${formatNumber(b.count)}`}
                 data-testid={`timeline-bar-${b.period}`}
               />

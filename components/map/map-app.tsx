@@ -12,7 +12,7 @@ import { isMunicipality, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
 import { catalogGroups, isSample } from '@/lib/map/catalog';
 import { swatchColor } from '@/lib/map/colors';
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
-import { formatNumber } from '@/lib/map/format';
+import { formatCount, formatNumber } from '@/lib/map/format';
 import { paramDefaults, paramSpecs } from '@/lib/map/params';
 import { foldDiacritics } from '@/lib/protocol/shared/text';
 import {
@@ -664,7 +664,7 @@ function EnabledDataset({
       )}
       {load?.status === 'ok' && (
         <p className="muted small" data-testid="dataset-count">
-          {formatNumber(load.data.features.length)} objektov
+          {formatCount(load.data.features.length, 'objekt', 'objekty', 'objektov')}
           {dm?.total !== undefined && dm.total > load.data.features.length ? ` z ${formatNumber(dm.total)}` : ''}
           {dm?.truncated ? ' (skrátené)' : ''}
         </p>

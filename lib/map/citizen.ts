@@ -1,7 +1,7 @@
 // The citizen's map: place search suggestions and the "Čo je tu?" panel's wording, shared by the
 // components and their tests. Pure, no DOM. The data comes from GET /api/places, /api/places/reverse,
 // /api/nearby/selection and /api/nearby (one request per dataset).
-import { formatNumber } from './format';
+import { formatCount, formatNumber } from './format';
 
 /** The purposes of the nearby API's automatic selection, in the panel's order, with Slovak labels. */
 export const PURPOSES: ReadonlyArray<{ value: string; label: string }> = [
@@ -98,7 +98,7 @@ export function cardStatusText(e: Pick<NearbyEntry, 'status' | 'hits' | 'error' 
       return 'bod leží v oblasti';
     case 'near': {
       const n = e.count ?? e.hits.length;
-      return n === 1 ? 'v okolí: 1 objekt' : n < 5 ? `v okolí: ${n} objekty` : `v okolí: ${n} objektov`;
+      return `v okolí: ${formatCount(n, 'objekt', 'objekty', 'objektov')}`;
     }
   }
 }

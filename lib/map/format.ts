@@ -14,6 +14,12 @@ function formatter(decimals: number | undefined): Intl.NumberFormat {
   return f;
 }
 
+/** Slovak plural of a count: `1 objekt`, `3 objekty`, `5 objektov` (0 and 5+ take the genitive plural). */
+export function formatCount(n: number, one: string, few: string, many: string): string {
+  const word = n === 1 ? one : n >= 2 && n <= 4 ? few : many;
+  return `${formatNumber(n)} ${word}`;
+}
+
 export function formatNumber(value: number | null | undefined, decimals?: number): string {
   if (value === null || value === undefined || !Number.isFinite(value)) return '–';
   return formatter(decimals).format(value);

@@ -3,7 +3,7 @@ import { chartModel, parseChart, timelineBars } from '@/lib/map/chart';
 import { trendOfPct } from '@/lib/protocol/shared/trend';
 import { belowMinZoom, dataRequestUrl } from '@/lib/map/data-request';
 import { alignBboxToTiles } from '@/lib/protocol/shared/tiles';
-import { formatChange, formatNumber, formatPeriod } from '@/lib/map/format';
+import { formatChange, formatCount, formatNumber, formatPeriod } from '@/lib/map/format';
 import { paramDefaults, paramSpecs, fieldSpecs } from '@/lib/map/params';
 import { dataset } from './fixtures';
 
@@ -117,6 +117,10 @@ describe('Slovak formatting', () => {
     expect(formatNumber(12345.6, 1).replace(/\s/g, ' ')).toBe('12 345,6');
     expect(formatNumber(null)).toBe('–');
     expect(formatChange(-12.5, 1, ' %').replace(/\s/g, ' ')).toBe('−12,5 %');
+  });
+  test('counts take the Slovak plural', () => {
+    const objects = (n: number) => formatCount(n, 'objekt', 'objekty', 'objektov').replace(/\s/g, ' ');
+    expect([0, 1, 2, 4, 5, 1200].map(objects)).toEqual(['0 objektov', '1 objekt', '2 objekty', '4 objekty', '5 objektov', '1 200 objektov']);
   });
   test('periods', () => {
     expect(formatPeriod('2024')).toBe('2024');
