@@ -18,6 +18,7 @@ import { openDatabase, setDatabase, type DatabaseHandle } from '../../lib/db';
 import { env } from '../../lib/env';
 import { resetMunicipalityIndex } from '../../lib/places/municipality-index';
 import { importReferenceData } from '../../lib/reference/import';
+import { prng } from '../resilience/common';
 import { percentile, runIfMain } from './common';
 
 const POINTS = 200;
@@ -31,18 +32,6 @@ function option(name: string, fallback: number): number {
   return arg ? Number(arg.split('=')[1]) : fallback;
 }
 
-/** A deterministic generator (mulberry32): the same points every run. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 async function reverse(point: [number, number]): Promise<{ municipality: { code: string } | null; nearest: unknown }> {
   const res = await GET(new Request(`http://localhost/api/places/reverse?point=${point[0]},${point[1]}`), { params: Promise.resolve({}) });
   if (res.status !== 200) throw new Error(`reverse ${point}: HTTP ${res.status} ${await res.text()}`);
@@ -51,7 +40,7 @@ async function reverse(point: [number, number]): Promise<{ municipality: { code:
 
 /** 200 random points of the bounding box that lie in a Slovak municipality. */
 async function slovakPoints(): Promise<Array<[number, number]>> {
-  const rnd = seeded(2026);
+  const rnd = prng(2026); // deterministic: the same points every run
   const out: Array<[number, number]> = [];
   while (out.length < POINTS) {
     const p: [number, number] = [
