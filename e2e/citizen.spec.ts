@@ -191,7 +191,11 @@ test.describe('the citizen’s map', () => {
   let front: https.Server;
 
   test.beforeAll(async ({ request }) => {
-    test.skip(!mapserverAvailable() || !ensureTestCertificate(), 'mapserv (cgi-mapserver), gdal_translate and openssl are needed');
+    // The citizen's workflow needs the real WMS: missing tools fail the suite instead of skipping it
+    // (.ci/run installs cgi-mapserver, mapserver-bin and gdal-bin).
+    if (!mapserverAvailable() || !ensureTestCertificate()) {
+      throw new Error('mapserv (cgi-mapserver), gdal_translate and openssl are needed for the citizen e2e tests');
+    }
     ms = await startMapServer();
     provider = await startProvider(ms);
     front = await startWmsFront(ms);
