@@ -10,7 +10,7 @@
 // It works while the server runs: with the embedded database it connects through the server's PGlite
 // socket (lib/db), with DATABASE_URL to PostgreSQL. Exit codes: 0 done, 1 the action failed (unknown
 // provider, transition not allowed, refresh failed), 2 usage error, 3 database unreachable.
-import { closeDatabase, getSql, openDatabase, setDatabase } from '@/lib/db';
+import { closeDatabase, getDb, openDatabase, setDatabase } from '@/lib/db';
 import { approveProvider, rejectProvider, unrejectProvider } from '@/lib/providers/approval';
 import { getProviderById, listProviderEvents, listProviders } from '@/lib/providers/queries';
 import { refreshAllProviders, refreshProvider, type RefreshResult } from '@/lib/providers/refresh';
@@ -92,8 +92,8 @@ function when(d: Date | null): string {
 
 async function list(p: Parsed, io: OperatorIo): Promise<number> {
   only(p, ['pending'], 0);
-  const sql = await getSql();
-  const rows = await listProviders(sql, p.flags.pending ? { approval: 'pending_review' } : {});
+  const db = await getDb();
+  const rows = await listProviders(db, p.flags.pending ? { approval: 'pending_review' } : {});
   if (rows.length === 0) {
     io.out(p.flags.pending ? 'No provider awaits approval.' : 'No providers.');
     return 0;
@@ -122,8 +122,8 @@ async function list(p: Parsed, io: OperatorIo): Promise<number> {
 async function show(p: Parsed, io: OperatorIo): Promise<number> {
   only(p, [], 1);
   const id = oneId(p);
-  const sql = await getSql();
-  const r = await getProviderById(sql, { id });
+  const db = await getDb();
+  const r = await getProviderById(db, { id });
   if (!r) {
     io.err(`No provider with id "${id}".`);
     return 1;
@@ -140,7 +140,7 @@ async function show(p: Parsed, io: OperatorIo): Promise<number> {
     `  datasets (current manifest):`,
     ...r.manifest.datasets.map((d) => `    ${d.id}  ${d.title}  [${d.source.type}${d.category ? `, ${d.category}` : ''}]`),
     `  audit log:`,
-    ...(await listProviderEvents(sql, { providerId: id })).map(
+    ...(await listProviderEvents(db, { providerId: id })).map(
       (e) =>
         `    ${when(e.at)}  ${e.action.padEnd(16)} ${(e.fromApproval ?? '-').padEnd(14)} -> ${(e.toApproval ?? '-').padEnd(14)} by ${e.actor}${e.detail ? `  ${JSON.stringify(e.detail)}` : ''}`,
     ),

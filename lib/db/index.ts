@@ -7,7 +7,9 @@
 //   the directory.
 import os from 'node:os';
 import path from 'node:path';
-import { drizzle, type PostgresJsDatabase } from 'drizzle-orm/postgres-js';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle, type PostgresJsDatabase, type PostgresJsQueryResultHKT } from 'drizzle-orm/postgres-js';
 import postgres from 'postgres';
 import { env } from '../env';
 import { hostEmbedded, liveHostSocket, type EmbeddedHost } from './embedded';
@@ -15,6 +17,10 @@ import { ADVISORY_LOCKS } from './locks';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
+/** A transaction of `Db` (`db.transaction(async (tx) => ...)`): inside it only `tx` may be used. */
+export type Tx = PgTransaction<PostgresJsQueryResultHKT, typeof schema, ExtractTablesWithRelations<typeof schema>>;
+/** What a query function runs on: the process's `Db`, or the `Tx` of a surrounding transaction. */
+export type DbOrTx = PgDatabase<PostgresJsQueryResultHKT, typeof schema>;
 export type Sql = postgres.Sql;
 
 export interface DatabaseHandle {

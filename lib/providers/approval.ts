@@ -6,14 +6,8 @@
 //   pending_review --manifest back to the approved fingerprint (refresh)--> approved
 //   any --reject--> rejected                        (approval voided; nothing served; 403 on registration)
 //   rejected --unreject--> pending_review           (built-in providers: straight back to approved)
-import type { Sql } from '@/lib/db';
-import {
-  getProviderById,
-  insertProviderEvent,
-  replaceProviderDatasets,
-  updateProvider,
-  type Q,
-} from './queries';
+import type { Db, Tx } from '@/lib/db';
+import { getProviderById, insertProviderEvent, replaceProviderDatasets, updateProvider } from './queries';
 import type { Approval, ProviderRecord } from './types';
 import { RegistryError, registryWrite } from './write';
 
@@ -25,13 +19,13 @@ export interface TransitionResult {
   changed: boolean;
 }
 
-async function mustGet(tx: Q, id: string): Promise<ProviderRecord> {
+async function mustGet(tx: Tx, id: string): Promise<ProviderRecord> {
   const row = await getProviderById(tx, { id, forUpdate: true });
   if (!row) throw new RegistryError('unknown_provider', `No provider with id "${id}".`);
   return row;
 }
 
-async function reread(tx: Q, id: string): Promise<ProviderRecord> {
+async function reread(tx: Tx, id: string): Promise<ProviderRecord> {
   return (await getProviderById(tx, { id }))!;
 }
 
@@ -41,7 +35,7 @@ async function reread(tx: Q, id: string): Promise<ProviderRecord> {
  */
 export async function approveProvider(
   { id, fingerprint }: { id: string; fingerprint?: string },
-  sql?: Sql,
+  db?: Db,
 ): Promise<TransitionResult> {
   return registryWrite(async (tx, changed) => {
     const row = await mustGet(tx, id);
@@ -76,13 +70,13 @@ export async function approveProvider(
     await replaceProviderDatasets(tx, after);
     changed();
     return { provider: after, from: row.approval, to: 'approved' as const, changed: true };
-  }, sql);
+  }, db);
 }
 
 /** Rejects a provider in any state: its approval is voided and nothing of it is served. */
 export async function rejectProvider(
   { id, reason }: { id: string; reason?: string },
-  sql?: Sql,
+  db?: Db,
 ): Promise<TransitionResult> {
   return registryWrite(async (tx, changed) => {
     const row = await mustGet(tx, id);
@@ -116,14 +110,14 @@ export async function rejectProvider(
     await replaceProviderDatasets(tx, after);
     changed();
     return { provider: after, from: row.approval, to: 'rejected' as const, changed: true };
-  }, sql);
+  }, db);
 }
 
 /**
  * Takes back a rejection. The provider awaits review again (its old approval stays void, so the
  * operator must approve anew); built-in providers are trusted and return straight to approved.
  */
-export async function unrejectProvider({ id }: { id: string }, sql?: Sql): Promise<TransitionResult> {
+export async function unrejectProvider({ id }: { id: string }, db?: Db): Promise<TransitionResult> {
   return registryWrite(async (tx, changed) => {
     const row = await mustGet(tx, id);
     if (row.approval !== 'rejected') {
@@ -148,5 +142,5 @@ export async function unrejectProvider({ id }: { id: string }, sql?: Sql): Promi
     await replaceProviderDatasets(tx, after);
     changed();
     return { provider: after, from: 'rejected' as const, to, changed: true };
-  }, sql);
+  }, db);
 }

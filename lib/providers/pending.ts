@@ -1,12 +1,12 @@
 // Providers awaiting the operator's approval (the /neschvalene-data page and `operator list --pending`).
-import { getSql, type Sql } from '@/lib/db';
+import { getDb, type Db } from '@/lib/db';
 import { normalizeCategory } from './catalog';
 import { datasetPagePath } from './links';
 import { listProviders } from './queries';
 import type { PendingProvider } from './types';
 
-export async function listPendingProviders(sql?: Sql): Promise<PendingProvider[]> {
-  const rows = await listProviders(sql ?? (await getSql()), { approval: 'pending_review' });
+export async function listPendingProviders(db?: Db): Promise<PendingProvider[]> {
+  const rows = await listProviders(db ?? (await getDb()), { approval: 'pending_review' });
   return rows
     .map((p) => ({
       id: p.id,

@@ -4,7 +4,7 @@
 // only sets the provider's status and keeps the last good manifest.
 import { pruneFetchLeases } from '@/lib/data/lease';
 import { ADVISORY_LOCKS } from '@/lib/db/locks';
-import { getSql, tryWithSessionLock, type Sql } from '@/lib/db';
+import { databaseHandle, getDb, tryWithSessionLock, type Db, type DbOrTx } from '@/lib/db';
 import { env } from '@/lib/env';
 import { fetchJson, isFetchError } from '@/lib/fetch';
 import { recordSourceRequest } from '@/lib/health/record';
@@ -88,7 +88,7 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
  * Used by the refresh and by a registration of the same URL (lib/providers/registration.ts).
  */
 export async function applyChangedManifest(
-  tx: Parameters<typeof getProviderById>[0],
+  tx: DbOrTx,
   row: ProviderRecord,
   manifest: Manifest,
   fingerprint: string,
@@ -123,8 +123,8 @@ export async function applyChangedManifest(
 }
 
 /** Downloads one provider's manifest again and applies the result (see the file comment). */
-export async function refreshProvider({ id }: { id: string }, sql?: Sql): Promise<RefreshResult> {
-  const client = sql ?? (await getSql());
+export async function refreshProvider({ id }: { id: string }, db?: Db): Promise<RefreshResult> {
+  const client = db ?? (await getDb());
   const before = await getProviderById(client, { id });
   if (!before) throw new RegistryError('unknown_provider', `No provider with id "${id}".`);
   if (before.builtIn) {
@@ -181,11 +181,11 @@ export async function refreshProvider({ id }: { id: string }, sql?: Sql): Promis
 }
 
 /** Refreshes several providers one after another; one failing does not stop the others. */
-export async function refreshProviders(ids: string[], sql?: Sql): Promise<Array<RefreshResult | { id: string; error: string }>> {
+export async function refreshProviders(ids: string[], db?: Db): Promise<Array<RefreshResult | { id: string; error: string }>> {
   const out: Array<RefreshResult | { id: string; error: string }> = [];
   for (const id of ids) {
     try {
-      out.push(await refreshProvider({ id }, sql));
+      out.push(await refreshProvider({ id }, db));
     } catch (e) {
       out.push({ id, error: e instanceof Error ? e.message : String(e) });
     }
@@ -194,8 +194,8 @@ export async function refreshProviders(ids: string[], sql?: Sql): Promise<Array<
 }
 
 /** `refresh --all`: every provider that is not rejected (built-ins are rebuilt from the code). */
-export async function refreshAllProviders(sql?: Sql): Promise<Array<RefreshResult | { id: string; error: string }>> {
-  const client = sql ?? (await getSql());
+export async function refreshAllProviders(db?: Db): Promise<Array<RefreshResult | { id: string; error: string }>> {
+  const client = db ?? (await getDb());
   const ids = (await listProviders(client)).filter((p) => p.approval !== 'rejected').map((p) => p.id);
   return refreshProviders(ids, client);
 }
@@ -210,14 +210,14 @@ const loop = globalThis as typeof globalThis & { __portalRefreshLoop?: Loop };
 
 /** One maintenance round, led by one instance at a time: prunes, then refreshes what is due. */
 async function maintenanceRound(intervalMs: number, log: (line: string) => void): Promise<boolean> {
-  const sql = await getSql();
+  const { db, sql } = await databaseHandle();
   const round = await tryWithSessionLock(sql, MAINTENANCE_LEADER_LOCK, async () => {
-    await pruneRegistrationAttempts(sql);
+    await pruneRegistrationAttempts(db);
     await pruneSourceRequests();
     await pruneFetchLeases();
     if (intervalMs <= 0) return;
-    const due = await listProvidersDueForRefresh(sql, { before: new Date(Date.now() - intervalMs) });
-    for (const r of await refreshProviders(due, sql)) {
+    const due = await listProvidersDueForRefresh(db, { before: new Date(Date.now() - intervalMs) });
+    for (const r of await refreshProviders(due, db)) {
       if ('error' in r) log(`manifest refresh: ${r.id}: ${r.error}`);
       else if (r.outcome !== 'unchanged') log(`manifest refresh: ${r.id}: ${r.message}`);
     }

@@ -2,7 +2,8 @@
 // The live test runs outside any transaction (it may take seconds); the decision and the insert run
 // in one transaction serialised by an advisory lock, with the unique manifest URL and the provider id
 // primary key as the final guard, so parallel registrations of one URL give exactly one 201.
-import { getSql } from '@/lib/db';
+import { sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db';
 import { ADVISORY_LOCKS } from '@/lib/db/locks';
 import { ApiError, isApiError } from '@/lib/errors';
 import { logger } from '@/lib/observability/log';
@@ -138,9 +139,9 @@ export async function registerProvider({
   clientAddress: string;
 }): Promise<RegistrationOutcome> {
   const manifestUrl = parseManifestUrl(input);
-  const sql = await guarded(() => getSql());
+  const db = await guarded(() => getDb());
 
-  const attempts = await guarded(() => recordRegistrationAttempt(sql, { clientAddress }));
+  const attempts = await guarded(() => recordRegistrationAttempt(db, { clientAddress }));
   if (attempts > MAX_ATTEMPTS_PER_WINDOW) {
     throw new ApiError(
       'too_many_requests',
@@ -150,7 +151,7 @@ export async function registerProvider({
   }
 
   // A rejected URL is refused before anything is downloaded.
-  const known = await guarded(() => getProviderByManifestUrl(sql, { manifestUrl }));
+  const known = await guarded(() => getProviderByManifestUrl(db, { manifestUrl }));
   if (known?.approval === 'rejected') throw rejectedError(known);
 
   const live = await runLiveTest(manifestUrl);
@@ -167,7 +168,7 @@ export async function registerProvider({
         await applyChangedManifest(tx, row, manifest, fingerprint, 'registration');
         changed();
         return alreadyRegistered((await getProviderById(tx, { id: row.id }))!, live.report, true);
-      }, sql),
+      }, db),
     );
   }
   if (!live.report.valid || !live.manifest || !live.fingerprint) {
@@ -179,7 +180,8 @@ export async function registerProvider({
 
   return guarded(() =>
     registryWrite(async (tx, changed) => {
-      await tx`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`;
+      // Raw SQL: advisory locks are functions Drizzle's builder has no equivalent for.
+      await tx.execute(sql`select pg_advisory_xact_lock(${REGISTRATION_LOCK})`);
       const byUrl = await getProviderByManifestUrl(tx, { manifestUrl });
       if (byUrl) return decideKnown(byUrl, manifest, live.report);
       const byId = await getProviderById(tx, { id });
@@ -230,6 +232,6 @@ export async function registerProvider({
         },
       };
       return outcome;
-    }, sql),
+    }, db),
   );
 }

@@ -4,7 +4,7 @@
 // operator's rejection of a built-in is respected (the content is updated, it stays rejected).
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DatabaseHandle, Sql } from '@/lib/db';
+import type { DatabaseHandle, Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Manifest } from '@/lib/protocol/types';
 import type { LoadOptions } from '@/lib/load-options';
@@ -114,7 +114,7 @@ export interface SeedResult {
 }
 
 /** Inserts or updates one built-in provider (one transaction, an audit row when anything changed). */
-export async function seedOne(spec: BuiltInSpec, sql: Sql): Promise<SeedResult> {
+export async function seedOne(spec: BuiltInSpec, db: Db): Promise<SeedResult> {
   const fingerprint = fingerprintOf(JSON.stringify(spec.manifest));
   return registryWrite(async (tx, changed) => {
     const row = await getProviderById(tx, { id: spec.id, forUpdate: true });
@@ -175,11 +175,11 @@ export async function seedOne(spec: BuiltInSpec, sql: Sql): Promise<SeedResult> 
       id: spec.id, action: 'updated' as const, changed: true, approval, status: 'ok' as const, fingerprint,
       message: approval === 'approved' ? 'Updated and approved again (built-in).' : 'Updated; stays rejected by the operator.',
     };
-  }, sql);
+  }, db);
 }
 
 /** Removes a built-in provider whose definition is gone from the code and content/. */
-async function removeBuiltIn(id: string, sql: Sql): Promise<void> {
+async function removeBuiltIn(id: string, db: Db): Promise<void> {
   await registryWrite(async (tx, changed) => {
     const row = await getProviderById(tx, { id, forUpdate: true });
     if (!row?.builtIn) return;
@@ -189,7 +189,7 @@ async function removeBuiltIn(id: string, sql: Sql): Promise<void> {
     });
     await deleteProvider(tx, { id });
     changed();
-  }, sql);
+  }, db);
 }
 
 /** Called at server start and by the test setup: installs and updates every built-in provider. */
@@ -200,7 +200,7 @@ export async function seedBuiltInProviders(handle: DatabaseHandle, options: Load
   let updated = 0;
   for (const spec of specs) {
     try {
-      const r = await seedOne(spec, handle.sql);
+      const r = await seedOne(spec, handle.db);
       if (r.action === 'added') added++;
       else if (r.action === 'updated') updated++;
     } catch (e) {
@@ -209,9 +209,9 @@ export async function seedBuiltInProviders(handle: DatabaseHandle, options: Load
   }
   const keep = new Set([...specs.map((s) => s.id), ...unavailable]);
   let removed = 0;
-  for (const p of await listProviders(handle.sql)) {
+  for (const p of await listProviders(handle.db)) {
     if (p.builtIn && !keep.has(p.id)) {
-      await removeBuiltIn(p.id, handle.sql);
+      await removeBuiltIn(p.id, handle.db);
       removed++;
     }
   }
@@ -221,12 +221,12 @@ export async function seedBuiltInProviders(handle: DatabaseHandle, options: Load
 }
 
 /** The operator's `refresh` of a built-in: rebuild it from the code / content. */
-export async function reseedBuiltInProvider({ id }: { id: string }, sql: Sql): Promise<SeedResult> {
+export async function reseedBuiltInProvider({ id }: { id: string }, db: Db): Promise<SeedResult> {
   const { specs, problems } = await builtInSpecs();
   const spec = specs.find((s) => s.id === id);
   if (!spec) {
     const problem = problems.find((p) => p.includes(id));
     throw new RegistryError('unknown_provider', `No built-in definition for "${id}" in this build${problem ? ` (${problem})` : ''}.`);
   }
-  return seedOne(spec, sql);
+  return seedOne(spec, db);
 }

@@ -3,7 +3,7 @@
 // version (one single-row query) at most once a second and reloaded only when a write happened
 // anywhere (this process, the operator CLI, another instance). Writes in this process drop the copy
 // at once.
-import { getSql } from '@/lib/db';
+import { getDb } from '@/lib/db';
 import { resolveSourceUrls } from '@/lib/protocol/request';
 import type { License, Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { getRegistryVersion, listProviders } from './queries';
@@ -65,13 +65,13 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
   if (!h.loading) {
     const generation = h.generation;
     const loading = (async () => {
-      const sql = await getSql();
-      const version = await getRegistryVersion(sql);
+      const db = await getDb();
+      const version = await getRegistryVersion(db);
       if (current && current.version === version) {
         current.verifiedAt = Date.now();
         return current;
       }
-      return buildSnapshot(version, await listProviders(sql));
+      return buildSnapshot(version, await listProviders(db));
     })();
     h.loading = loading;
     loading

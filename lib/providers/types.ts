@@ -1,34 +1,19 @@
 // Shapes of the provider registry shared by REST, MCP, the pages and the data proxy.
+import type { ProviderRow } from '@/lib/db/schema';
 import type { HealthStatus, SourceHealth } from '@/lib/health/status';
-import type { Category, GeoJsonSource, License, Manifest, ManifestDataset, Presentation, RasterSource } from '@/lib/protocol/types';
+import type { Category, GeoJsonSource, License, ManifestDataset, Presentation, RasterSource } from '@/lib/protocol/types';
 
-export type Approval = 'pending_review' | 'approved' | 'rejected';
-export type ManagedBy = 'provider' | 'portal';
+export type Approval = ProviderRow['approval'];
+export type ManagedBy = ProviderRow['managedBy'];
 /** Health of the last manifest download; `ok` or the code of the failed refresh. */
-export type ProviderStatus = 'ok' | 'invalid_manifest' | 'id_mismatch' | 'source_unreachable';
+export type ProviderStatus = ProviderRow['status'];
 
-/** One row of the providers table, as the registry code sees it. */
-export interface ProviderRecord {
-  id: string;
-  name: string;
-  managedBy: ManagedBy;
-  manifestUrl: string | null;
-  /** The last good manifest downloaded (awaiting approval when its fingerprint is not approved). */
-  manifest: Manifest;
-  fingerprint: string;
-  approval: Approval;
-  approvedFingerprint: string | null;
-  /** The manifest approved last; served while a changed manifest awaits approval. */
-  approvedManifest: Manifest | null;
-  status: ProviderStatus;
-  statusMessage: string | null;
-  rejectedReason: string | null;
-  builtIn: boolean;
-  createdAt: Date;
-  updatedAt: Date;
-  checkedAt: Date | null;
-  approvedAt: Date | null;
-}
+/**
+ * One row of the providers table (lib/db/schema/providers.ts), as Drizzle reads it: `manifest` the
+ * last good manifest downloaded (awaiting approval when its fingerprint is not approved),
+ * `approvedManifest` the one approved last (served while a changed manifest awaits approval).
+ */
+export type ProviderRecord = ProviderRow;
 
 /** A dataset as the portal serves it (data proxy, nearby, summary, MCP, pages). */
 export interface ServedDataset {

@@ -1,8 +1,7 @@
 // Every registry state change runs here: one transaction (only `tx` inside it), the registry version
 // bumped in the same transaction when something changed, and this process's served copy dropped
 // after the commit.
-import type postgres from 'postgres';
-import { getSql, type Sql } from '@/lib/db';
+import { getDb, type Db, type Tx } from '@/lib/db';
 import { bumpRegistryVersion } from './queries';
 import { invalidateRegistryCache } from './served';
 
@@ -25,20 +24,19 @@ export function isRegistryError(e: unknown): e is RegistryError {
  * depends on; then the version is bumped before the commit and the local copy dropped after it.
  */
 export async function registryWrite<T>(
-  fn: (tx: postgres.TransactionSql, changed: () => void) => Promise<T>,
-  sql?: Sql,
+  fn: (tx: Tx, changed: () => void) => Promise<T>,
+  db?: Db,
 ): Promise<T> {
-  const client = sql ?? (await getSql());
+  const client = db ?? (await getDb());
   let dirty = false;
   try {
-    const result = await client.begin(async (tx) => {
+    return await client.transaction(async (tx) => {
       const value = await fn(tx, () => {
         dirty = true;
       });
       if (dirty) await bumpRegistryVersion(tx);
       return value;
     });
-    return result as T;
   } finally {
     if (dirty) invalidateRegistryCache();
   }

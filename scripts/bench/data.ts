@@ -154,7 +154,7 @@ export async function run(): Promise<void> {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-data-'));
     db.setDatabase(db.openDatabase({ pgliteDir: tmp, migrate: true, requireHost: true }));
   }
-  const sql = await db.getSql();
+  const registryDb = await db.getDb();
 
   const { bumpRegistryVersion, deleteProvider, fingerprintOf } = await import('@/lib/providers/queries');
   const { insertProviderRows } = await import('../../tests/data/helpers');
@@ -182,8 +182,8 @@ export async function run(): Promise<void> {
     datasets: [ds('small'), ds('large'), ds('flight')],
   };
   const fingerprint = fingerprintOf(JSON.stringify(manifest));
-  await insertProviderRows(sql, { id: pid, managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint, approval: 'approved' });
-  await bumpRegistryVersion(sql);
+  await insertProviderRows(registryDb, { id: pid, managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint, approval: 'approved' });
+  await bumpRegistryVersion(registryDb);
   invalidateRegistryCache();
 
   // autocannon ships no type declarations; the shape used here is declared above.
@@ -273,8 +273,8 @@ export async function run(): Promise<void> {
     await data.deleteCacheEntries({ datasetKey: `${pid}/small` }).catch(() => undefined);
     await data.deleteCacheEntries({ datasetKey: `${pid}/large` }).catch(() => undefined);
     await data.deleteCacheEntries({ datasetKey: `${pid}/flight` }).catch(() => undefined);
-    await deleteProvider(sql, { id: pid }).catch(() => undefined);
-    await bumpRegistryVersion(sql).catch(() => undefined);
+    await deleteProvider(registryDb, { id: pid }).catch(() => undefined);
+    await bumpRegistryVersion(registryDb).catch(() => undefined);
     await provider.close();
     await db.closeDatabase();
     if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -57,7 +57,7 @@ export async function run(): Promise<void> {
     tmp = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-nearby-'));
     db.setDatabase(db.openDatabase({ pgliteDir: tmp, migrate: true, requireHost: true }));
   }
-  const sql = await db.getSql();
+  const registryDb = await db.getDb();
   const { bumpRegistryVersion, deleteProvider, fingerprintOf, insertProvider, replaceProviderDatasets } = await import('@/lib/providers/queries');
   const { invalidateRegistryCache, findServedDataset } = await import('@/lib/providers/served');
   const data = await import('@/lib/data');
@@ -86,9 +86,9 @@ export async function run(): Promise<void> {
   ids.forEach((id, i) => provider.setBody(`/${id}.json`, collection(1000 + i)));
   const fingerprint = fingerprintOf(JSON.stringify(manifest));
   try {
-    await insertProvider(sql, { id: pid, name: 'Bench', managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint, approval: 'approved', builtIn: false });
-    await replaceProviderDatasets(sql, { id: pid, approval: 'approved', manifest, approvedManifest: manifest, approvedFingerprint: fingerprint });
-    await bumpRegistryVersion(sql);
+    await insertProvider(registryDb, { id: pid, name: 'Bench', managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint, approval: 'approved', builtIn: false });
+    await replaceProviderDatasets(registryDb, { id: pid, approval: 'approved', manifest, approvedManifest: manifest, approvedFingerprint: fingerprint });
+    await bumpRegistryVersion(registryDb);
     invalidateRegistryCache();
 
     const keys = ids.map((id) => `${pid}/${id}`);
@@ -160,8 +160,8 @@ export async function run(): Promise<void> {
     console.log(`  goal: p95 <= 50 ms -> ${p95 <= 50 ? 'met' : 'NOT met'}`);
   } finally {
     for (const id of ids) await data.deleteCacheEntries({ datasetKey: `${pid}/${id}` }).catch(() => undefined);
-    await deleteProvider(sql, { id: pid }).catch(() => undefined);
-    await bumpRegistryVersion(sql).catch(() => undefined);
+    await deleteProvider(registryDb, { id: pid }).catch(() => undefined);
+    await bumpRegistryVersion(registryDb).catch(() => undefined);
     await provider.close();
     await db.closeDatabase();
     if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -172,6 +172,7 @@ export async function run(): Promise<void> {
     db.setDatabase(db.openDatabase({ pgliteDir: tmp, migrate: true, requireHost: true }));
   }
   const sql = await db.getSql();
+  const registryDb = await db.getDb();
   const { bumpRegistryVersion, deleteProvider, fingerprintOf } = await import('@/lib/providers/queries');
   const { insertProviderRows } = await import('../../tests/data/helpers');
   const { invalidateRegistryCache, findServedDataset } = await import('@/lib/providers/served');
@@ -186,8 +187,8 @@ export async function run(): Promise<void> {
   const pid = `bench-ogc-${process.pid}`;
   const ds = (id: string) => ({ id, title: id, source: { type: 'geojson' as const, url: `${provider.url}/${id}.json` }, presentation: { type: 'circle', color: '#336699' } });
   const manifest = { protocol: '0.1', provider: { id: pid, name: 'Bench' }, license: { name: 'CC BY 4.0', attribution: 'Bench' }, datasets: [ds('body'), ds('budovy')] };
-  await insertProviderRows(sql, { id: pid, managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint: fingerprintOf(JSON.stringify(manifest)), approval: 'approved' });
-  await bumpRegistryVersion(sql);
+  await insertProviderRows(registryDb, { id: pid, managedBy: 'provider', manifestUrl: `${provider.url}/manifest.json`, manifest, fingerprint: fingerprintOf(JSON.stringify(manifest)), approval: 'approved' });
+  await bumpRegistryVersion(registryDb);
   invalidateRegistryCache();
   provider.setBody('/body.json', points());
   provider.setBody('/budovy.json', buildings());
@@ -319,8 +320,8 @@ export async function run(): Promise<void> {
     }
     agent.destroy();
     for (const d of ['body', 'budovy']) await data.deleteCacheEntries({ datasetKey: `${pid}/${d}` }).catch(() => undefined);
-    await deleteProvider(sql, { id: pid }).catch(() => undefined);
-    await bumpRegistryVersion(sql).catch(() => undefined);
+    await deleteProvider(registryDb, { id: pid }).catch(() => undefined);
+    await bumpRegistryVersion(registryDb).catch(() => undefined);
     await provider.close();
     await db.closeDatabase();
     if (tmp) rmSync(tmp, { recursive: true, force: true });

@@ -149,12 +149,12 @@ describe('tryServeCachedData', () => {
   test('after the registry changes (here: the provider is rejected) a remembered key is not used', async () => {
     await getData(`/api/data/${pid}/points`);
     expect((await get(`/api/data/${pid}/points`)).status).toBe(200);
-    const { getSql } = await import('@/lib/db');
-    const { bumpRegistryVersion } = await import('@/lib/providers/queries');
+    const { getDb } = await import('@/lib/db');
+    const { bumpRegistryVersion, updateProvider } = await import('@/lib/providers/queries');
     const { invalidateRegistryCache } = await import('@/lib/providers/served');
-    const sql = await getSql();
-    await sql`update providers set approval = 'rejected' where id = ${pid}`;
-    await bumpRegistryVersion(sql);
+    const db = await getDb();
+    await updateProvider(db, pid, { approval: 'rejected' });
+    await bumpRegistryVersion(db);
     invalidateRegistryCache();
     expect((await get(`/api/data/${pid}/points`)).status).toBe(599);
     expect((await getData(`/api/data/${pid}/points`)).status).toBe(404);

@@ -2,7 +2,7 @@
 // and a way to call the /api/data route handler as Next does.
 import { randomBytes } from 'node:crypto';
 import { GET } from '@/app/api/data/[provider]/[dataset]/route';
-import { getSql, type Sql } from '@/lib/db';
+import { getDb, getSql, type Db } from '@/lib/db';
 import { clearMemoryCache, dataState, deleteCacheEntries } from '@/lib/data';
 import type { Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { bumpRegistryVersion, deleteProvider, fingerprintOf, insertProvider, replaceProviderDatasets } from '@/lib/providers/queries';
@@ -33,10 +33,10 @@ export function geojsonDataset(server: ProviderServer, id: string, extra: Partia
 
 /** The rows the registry keeps for a provider, written with the registry's own queries. */
 export async function insertProviderRows(
-  sql: Sql,
+  db: Db,
   p: { id: string; managedBy: 'provider' | 'portal'; manifestUrl: string; manifest: Manifest; fingerprint: string; approval: 'approved' | 'pending_review' | 'rejected' },
 ): Promise<void> {
-  const inserted = await insertProvider(sql, {
+  const inserted = await insertProvider(db, {
     id: p.id,
     name: p.manifest.provider.name,
     managedBy: p.managedBy,
@@ -48,7 +48,7 @@ export async function insertProviderRows(
   });
   if (!inserted) throw new Error(`provider ${p.id} exists`);
   const approved = p.approval === 'approved';
-  await replaceProviderDatasets(sql, {
+  await replaceProviderDatasets(db, {
     id: p.id,
     approval: p.approval,
     manifest: p.manifest,
@@ -71,18 +71,18 @@ export async function registerProvider(
   };
   const approval = p.approval ?? 'approved';
   const fingerprint = fingerprintOf(JSON.stringify(manifest));
-  const sql = await getSql();
-  await insertProviderRows(sql, { id: p.id, managedBy, manifestUrl: `${server.url}/${p.id}/manifest.json`, manifest, fingerprint, approval });
-  await bumpRegistryVersion(sql);
+  const db = await getDb();
+  await insertProviderRows(db, { id: p.id, managedBy, manifestUrl: `${server.url}/${p.id}/manifest.json`, manifest, fingerprint, approval });
+  await bumpRegistryVersion(db);
   invalidateRegistryCache();
   return { id: p.id, manifest, approval };
 }
 
 export async function unregisterProvider(provider: TestProvider): Promise<void> {
-  const sql = await getSql();
+  const db = await getDb();
   for (const d of provider.manifest.datasets) await deleteCacheEntries({ datasetKey: `${provider.id}/${d.id}` });
-  await deleteProvider(sql, { id: provider.id });
-  await bumpRegistryVersion(sql);
+  await deleteProvider(db, { id: provider.id });
+  await bumpRegistryVersion(db);
   invalidateRegistryCache();
 }
 

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { GET as nearbyGET } from '@/app/api/nearby/route';
 import { GET as summaryGET } from '@/app/api/summary/[provider]/[dataset]/route';
-import { getSql } from '@/lib/db';
+import { getDb } from '@/lib/db';
 import { clearMemoryCache, deleteCacheEntries } from '@/lib/data';
 import type { Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { bumpRegistryVersion, deleteProvider, fingerprintOf, insertProvider, replaceProviderDatasets } from '@/lib/providers/queries';
@@ -37,8 +37,8 @@ export async function addProvider(p: {
   };
   const approval = p.approval ?? 'approved';
   const fingerprint = fingerprintOf(JSON.stringify(manifest));
-  const sql = await getSql();
-  const inserted = await insertProvider(sql, {
+  const db = await getDb();
+  const inserted = await insertProvider(db, {
     id: p.id,
     name: manifest.provider.name,
     managedBy,
@@ -49,23 +49,23 @@ export async function addProvider(p: {
     builtIn: false,
   });
   if (!inserted) throw new Error(`provider ${p.id} exists`);
-  await replaceProviderDatasets(sql, {
+  await replaceProviderDatasets(db, {
     id: p.id,
     approval,
     manifest,
     approvedManifest: approval === 'approved' ? manifest : null,
     approvedFingerprint: approval === 'approved' ? fingerprint : null,
   });
-  await bumpRegistryVersion(sql);
+  await bumpRegistryVersion(db);
   invalidateRegistryCache();
   return { id: p.id, manifest };
 }
 
 export async function removeProvider(provider: TestProvider): Promise<void> {
-  const sql = await getSql();
+  const db = await getDb();
   for (const d of provider.manifest.datasets) await deleteCacheEntries({ datasetKey: `${provider.id}/${d.id}` });
-  await deleteProvider(sql, { id: provider.id });
-  await bumpRegistryVersion(sql);
+  await deleteProvider(db, { id: provider.id });
+  await bumpRegistryVersion(db);
   invalidateRegistryCache();
   clearMemoryCache();
 }

@@ -1,7 +1,9 @@
 // Shared pieces of the registry suites: a test manifest on the fake provider server, the registration
 // route called as Next calls it, and cleanup of what a test created (the database is shared).
 import { randomUUID } from 'node:crypto';
-import { getSql } from '@/lib/db';
+import { inArray } from 'drizzle-orm';
+import { getDb, getSql } from '@/lib/db';
+import { providerEvents, providers } from '@/lib/db/schema';
 import { bumpRegistryVersion } from '@/lib/providers/queries';
 import { invalidateRegistryCache } from '@/lib/providers/served';
 import type { Manifest } from '@/lib/protocol/types';
@@ -74,10 +76,10 @@ export async function postRegistration(body: unknown, address: string, headers: 
 
 /** Removes providers (and their audit rows) a test created; the registry version moves on. */
 export async function removeProviders(...ids: string[]): Promise<void> {
-  const sql = await getSql();
-  await sql.begin(async (tx) => {
-    await tx`delete from providers where id in ${tx(ids)}`;
-    await tx`delete from provider_events where provider_id in ${tx(ids)}`;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await tx.delete(providers).where(inArray(providers.id, ids));
+    await tx.delete(providerEvents).where(inArray(providerEvents.providerId, ids));
     await bumpRegistryVersion(tx);
   });
   invalidateRegistryCache();

@@ -87,10 +87,10 @@ describe('seeding', () => {
     const handle = await databaseHandle();
     const id = uniqueId('builtin');
     created.push(id);
-    const first = await seedOne(fakeBuiltIn(id, 'Prvá'), handle.sql);
+    const first = await seedOne(fakeBuiltIn(id, 'Prvá'), handle.db);
     expect(first).toMatchObject({ action: 'added', approval: 'approved' });
-    expect((await seedOne(fakeBuiltIn(id, 'Prvá'), handle.sql)).action).toBe('unchanged');
-    const second = await seedOne(fakeBuiltIn(id, 'Druhá'), handle.sql);
+    expect((await seedOne(fakeBuiltIn(id, 'Prvá'), handle.db)).action).toBe('unchanged');
+    const second = await seedOne(fakeBuiltIn(id, 'Druhá'), handle.db);
     expect(second).toMatchObject({ action: 'updated', approval: 'approved' });
     expect(await findServedDataset(id, 'vrstva')).toMatchObject({ dataset: { title: 'Druhá' }, displayOnly: true });
     const row = (await providerRow(id))!;
@@ -102,7 +102,7 @@ describe('seeding', () => {
 
     // The operator's rejection survives seeding; unrejecting a built-in approves it again.
     await rejectProvider({ id });
-    expect((await seedOne(fakeBuiltIn(id, 'Tretia'), handle.sql)).approval).toBe('rejected');
+    expect((await seedOne(fakeBuiltIn(id, 'Tretia'), handle.db)).approval).toBe('rejected');
     expect(await findServedDataset(id, 'vrstva')).toBeNull();
     expect((await unrejectProvider({ id })).to).toBe('approved');
     expect(await findServedDataset(id, 'vrstva')).toMatchObject({ dataset: { title: 'Tretia' } });

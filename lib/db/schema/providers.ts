@@ -1,26 +1,45 @@
 // The provider registry: manifests, their datasets, approval bound to the manifest fingerprint,
 // an audit log of every state change, and registration attempts for the rate limit.
+// The `enum` lists and `$type` of text and jsonb columns type the rows only (no SQL constraint).
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Manifest, ManifestDataset } from '../../protocol/types';
 import { geometry } from './types';
+
+export const APPROVALS = ['pending_review', 'approved', 'rejected'] as const;
+export const MANAGED_BY = ['provider', 'portal'] as const;
+/** Health of the last manifest download: `ok` or the code of the failed refresh. */
+export const PROVIDER_STATUSES = ['ok', 'invalid_manifest', 'id_mismatch', 'source_unreachable'] as const;
+export const PROVIDER_ACTIONS = [
+  'registered',
+  'approved',
+  'rejected',
+  'unrejected',
+  'manifest_changed',
+  'refresh_failed',
+  'refreshed',
+  'seeded',
+  'removed',
+] as const;
+export const PROVIDER_ACTORS = ['registration', 'operator', 'refresh', 'seed'] as const;
 
 export const providers = pgTable('providers', {
   id: text('id').primaryKey(),
   name: text('name').notNull(),
-  managedBy: text('managed_by', { enum: ['provider', 'portal'] }).notNull().default('provider'),
+  managedBy: text('managed_by', { enum: MANAGED_BY }).notNull().default('provider'),
   /** Where the manifest is downloaded from; null for manifests kept in content/ or built in. */
   manifestUrl: text('manifest_url').unique(),
   /** The last good manifest (parsed JSON) and the bytes' SHA-256 it came from. */
-  manifest: jsonb('manifest').notNull(),
+  manifest: jsonb('manifest').$type<Manifest>().notNull(),
   fingerprint: text('fingerprint').notNull(),
   /** pending_review | approved | rejected */
-  approval: text('approval', { enum: ['pending_review', 'approved', 'rejected'] }).notNull(),
+  approval: text('approval', { enum: APPROVALS }).notNull(),
   /** The fingerprint the operator approved; approval holds only while it equals `fingerprint`. */
   approvedFingerprint: text('approved_fingerprint'),
   /** The manifest approved last, still served while a changed manifest awaits approval. */
-  approvedManifest: jsonb('approved_manifest'),
+  approvedManifest: jsonb('approved_manifest').$type<Manifest>(),
   /** ok | invalid_manifest | id_mismatch | source_unreachable */
-  status: text('status').notNull().default('ok'),
+  status: text('status', { enum: PROVIDER_STATUSES }).notNull().default('ok'),
   statusMessage: text('status_message'),
   rejectedReason: text('rejected_reason'),
   builtIn: boolean('built_in').notNull().default(false),
@@ -30,6 +49,7 @@ export const providers = pgTable('providers', {
   approvedAt: timestamp('approved_at', { withTimezone: true }),
 }, (t) => [index('providers_approval_idx').on(t.approval)]);
 export type ProviderRow = typeof providers.$inferSelect;
+export type NewProviderRow = typeof providers.$inferInsert;
 
 /**
  * One row per dataset the portal serves (denormalised for SQL-side search and point queries): the
@@ -46,7 +66,7 @@ export const providerDatasets = pgTable('provider_datasets', {
   searchText: text('search_text').notNull().default(''),
   useCases: text('use_cases').array().notNull().default(sql`'{}'::text[]`),
   coverage: geometry('coverage', 'Polygon'),
-  definition: jsonb('definition').notNull(),
+  definition: jsonb('definition').$type<ManifestDataset>().notNull(),
   /** true: from the approved manifest (catalog, search, MCP); false: awaiting approval only. */
   approved: boolean('approved').notNull().default(false),
 }, (t) => [primaryKey({ columns: [t.providerId, t.datasetId] })]);
@@ -55,17 +75,16 @@ export type ProviderDatasetRow = typeof providerDatasets.$inferSelect;
 export const providerEvents = pgTable('provider_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   providerId: text('provider_id').notNull(),
-  /** registered | approved | rejected | unrejected | manifest_changed | refresh_failed | refreshed | seeded */
-  action: text('action').notNull(),
-  fromApproval: text('from_approval'),
-  toApproval: text('to_approval'),
+  action: text('action', { enum: PROVIDER_ACTIONS }).notNull(),
+  fromApproval: text('from_approval', { enum: APPROVALS }),
+  toApproval: text('to_approval', { enum: APPROVALS }),
   fingerprint: text('fingerprint'),
-  /** registration | operator | refresh | seed */
-  actor: text('actor').notNull(),
-  detail: jsonb('detail'),
+  actor: text('actor', { enum: PROVIDER_ACTORS }).notNull(),
+  detail: jsonb('detail').$type<Record<string, unknown>>(),
   at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('provider_events_provider_idx').on(t.providerId, t.at)]);
 export type ProviderEventRow = typeof providerEvents.$inferSelect;
+export type NewProviderEventRow = typeof providerEvents.$inferInsert;
 
 export const registrationAttempts = pgTable('registration_attempts', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
