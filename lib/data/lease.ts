@@ -7,8 +7,12 @@
 // entry, or answer with the same failure. The holder extends the lease every HEARTBEAT_MS while it
 // fetches; a lease not extended for LEASE_SECONDS (its holder crashed) is taken over. A finished
 // lease is claimable at once: the next expiry of the entry is fetched by whoever comes first.
+// Lease times are the database's clock (clock_timestamp(), not this process's), so that instances
+// with drifting clocks agree on who holds a key.
 import { randomBytes } from 'node:crypto';
-import { APPLICATION_NAME, getSql } from '@/lib/db';
+import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { APPLICATION_NAME, getDb } from '@/lib/db';
+import { dataFetches } from '@/lib/db/schema';
 
 /** A lease not extended for this long is taken over (a holder extends it every HEARTBEAT_MS). */
 export const LEASE_SECONDS = 6;
@@ -22,6 +26,9 @@ const POLL_MAX_MS = 500;
 const INSTANCE = `${APPLICATION_NAME}:${randomBytes(3).toString('hex')}`;
 let claims = 0;
 
+/** The end of a lease taken or extended now. */
+const leaseEnd = () => sql`clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})`;
+
 export interface Lease {
   key: string;
   holder: string;
@@ -33,24 +40,29 @@ export type Claim = { held: true; lease: Lease } | { held: false; holder: string
 
 /** Claims the key's lease; `held: false` names the current holder to wait for. */
 export async function claimFetch(key: string): Promise<Claim> {
-  const sql = await getSql();
+  const db = await getDb();
   const holder = `${INSTANCE}:${++claims}`;
-  const claimed = await sql<{ holder: string }[]>`
-    insert into data_fetches (key, holder, started_at, expires_at)
-    values (${key}, ${holder}, clock_timestamp(), clock_timestamp() + make_interval(secs => ${LEASE_SECONDS}))
-    on conflict (key) do update set
-      holder = excluded.holder, started_at = excluded.started_at, expires_at = excluded.expires_at,
-      outcome = null, message = null
-    where data_fetches.outcome is not null or data_fetches.expires_at < clock_timestamp()
-    returning holder`;
+  // One upsert decides: a new key, a finished lease or an expired one is taken; a running one is not.
+  const claimed = await db
+    .insert(dataFetches)
+    .values({ key, holder, startedAt: sql`clock_timestamp()`, expiresAt: leaseEnd() })
+    .onConflictDoUpdate({
+      target: dataFetches.key,
+      set: { holder: sql`excluded.holder`, startedAt: sql`excluded.started_at`, expiresAt: sql`excluded.expires_at`, outcome: null, message: null },
+      setWhere: or(isNotNull(dataFetches.outcome), lt(dataFetches.expiresAt, sql`clock_timestamp()`)),
+    })
+    .returning({ holder: dataFetches.holder });
   if (!claimed.length) {
-    const [current] = await sql<{ holder: string }[]>`select holder from data_fetches where key = ${key}`;
+    const [current] = await db.select({ holder: dataFetches.holder }).from(dataFetches).where(eq(dataFetches.key, key));
     // Gone between the two statements (pruned): the caller claims again.
     return { held: false, holder: current?.holder ?? '' };
   }
+  const mine = and(eq(dataFetches.key, key), eq(dataFetches.holder, holder));
   const heartbeat = setInterval(() => {
-    sql`update data_fetches set expires_at = clock_timestamp() + make_interval(secs => ${LEASE_SECONDS})
-        where key = ${key} and holder = ${holder} and outcome is null`.catch(() => undefined);
+    db.update(dataFetches)
+      .set({ expiresAt: leaseEnd() })
+      .where(and(mine, isNull(dataFetches.outcome)))
+      .catch(() => undefined);
   }, HEARTBEAT_MS);
   heartbeat.unref();
   return {
@@ -60,9 +72,7 @@ export async function claimFetch(key: string): Promise<Claim> {
       holder,
       async finish(outcome, message = null) {
         clearInterval(heartbeat);
-        await sql`
-          update data_fetches set outcome = ${outcome}, message = ${message}, expires_at = clock_timestamp()
-          where key = ${key} and holder = ${holder}`;
+        await db.update(dataFetches).set({ outcome, message, expiresAt: sql`clock_timestamp()` }).where(mine);
       },
     },
   };
@@ -78,13 +88,20 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
  */
 export async function awaitFetch(key: string, holder: string): Promise<WaitResult> {
   if (!holder) return { kind: 'retry' };
-  const sql = await getSql();
+  const db = await getDb();
   let delay = POLL_FIRST_MS;
   for (;;) {
     await sleep(delay);
     delay = Math.min(POLL_MAX_MS, Math.round(delay * 1.5));
-    const [row] = await sql<{ holder: string; outcome: string | null; message: string | null; expired: boolean }[]>`
-      select holder, outcome, message, expires_at < clock_timestamp() as expired from data_fetches where key = ${key}`;
+    const [row] = await db
+      .select({
+        holder: dataFetches.holder,
+        outcome: dataFetches.outcome,
+        message: dataFetches.message,
+        expired: sql<boolean>`${dataFetches.expiresAt} < clock_timestamp()`,
+      })
+      .from(dataFetches)
+      .where(eq(dataFetches.key, key));
     if (!row || row.holder !== holder) return { kind: 'retry' };
     if (row.outcome === 'ok') return { kind: 'ok' };
     if (row.outcome) return { kind: 'failed', code: row.outcome, message: row.message ?? `Data source failed (${row.outcome}).` };
@@ -94,13 +111,13 @@ export async function awaitFetch(key: string, holder: string): Promise<WaitResul
 
 /** Deletes finished and expired leases older than LEASE_KEEP_MINUTES (the maintenance loop). */
 export async function pruneFetchLeases(): Promise<number> {
-  const sql = await getSql();
-  const r = await sql`delete from data_fetches where expires_at < now() - make_interval(mins => ${LEASE_KEEP_MINUTES})`;
+  const db = await getDb();
+  const r = await db.delete(dataFetches).where(lt(dataFetches.expiresAt, sql`now() - make_interval(mins => ${LEASE_KEEP_MINUTES})`));
   return r.count;
 }
 
 /** Forgets every lease (the embedded database's host at start-up: no other process can hold one). */
 export async function clearFetchLeases(): Promise<void> {
-  const sql = await getSql();
-  await sql`delete from data_fetches`;
+  const db = await getDb();
+  await db.delete(dataFetches);
 }

@@ -2,8 +2,8 @@
 // Bodies are stored gzipped; the in-memory LRU keeps the identity bytes next to them.
 import { promisify } from 'node:util';
 import { gunzip as gunzipCallback } from 'node:zlib';
-import { eq } from 'drizzle-orm';
-import { getDb, getSql } from '@/lib/db';
+import { desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
+import { getDb } from '@/lib/db';
 import { dataCache } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
 import { strongEtag, type CacheEntry } from './entry';
@@ -62,15 +62,20 @@ export async function writeCacheEntry(entry: CacheEntry): Promise<void> {
  * gzipped bodies is within `maxBytes`. Returns the number of rows removed.
  */
 export async function pruneDataCache({ now = new Date(), maxBytes = DB_MAX_BYTES }: { now?: Date; maxBytes?: number } = {}): Promise<number> {
-  const sql = await getSql();
-  // ISO text, not a Date: Drizzle's postgres-js driver replaces the client's timestamp serialiser.
-  const expired = await sql`delete from data_cache where stale_until <= ${now.toISOString()}`;
-  const over = await sql`
-    delete from data_cache where key in (
-      select key from (
-        select key, sum(body_size) over (order by created_at desc, key) as running from data_cache
-      ) t where running > ${maxBytes}
-    )`;
+  const db = await getDb();
+  const expired = await db.delete(dataCache).where(lte(dataCache.staleUntil, now));
+  // The newest entries are kept while their running total of bytes stays within maxBytes (the running
+  // total is a window function, a SQL fragment: the builder has none).
+  const newestFirst = db
+    .select({
+      key: dataCache.key,
+      running: sql<number>`sum(${dataCache.bodySize}) over (order by ${desc(dataCache.createdAt)}, ${dataCache.key})`.as('running'),
+    })
+    .from(dataCache)
+    .as('t');
+  const over = await db
+    .delete(dataCache)
+    .where(inArray(dataCache.key, db.select({ key: newestFirst.key }).from(newestFirst).where(gt(newestFirst.running, maxBytes))));
   return expired.count + over.count;
 }
 

@@ -3,7 +3,9 @@
 // code, and a status. Computed with three queries and kept per process: recomputed (in the
 // background) at most every SUMMARY_MIN_AGE_MS after this process recorded something, else every
 // SUMMARY_MAX_AGE_MS (to see what other instances recorded).
-import { getSql } from '@/lib/db';
+import { and, asc, desc, gt, lt, ne, sql } from 'drizzle-orm';
+import { getDb, getSql } from '@/lib/db';
+import { sourceRequests } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
 import { recordedWrites } from './record';
 import {
@@ -76,10 +78,12 @@ const round = (v: number | null) => (v === null ? null : Math.round(Number(v)));
 const share = (ok: number, n: number) => (n ? Math.round((ok / n) * 10_000) / 10_000 : null);
 
 async function compute(): Promise<HealthSummary> {
-  const sql = await getSql();
+  const [pg, db] = await Promise.all([getSql(), getDb()]);
   const writes = recordedWrites();
   const retention = `${HEALTH_RETENTION_DAYS} days`;
-  const figureRows = await sql<FigureRow[]>`
+  // Raw SQL: grouping sets, ordered-set aggregates (percentile_cont ... within group) and aggregate
+  // filters have no builder equivalent.
+  const figureRows = await pg<FigureRow[]>`
     select provider_id, dataset_id, grouping(dataset_id)::int as provider_level,
       count(*) filter (where at > now() - interval '24 hours')::int as n24,
       count(*) filter (where at > now() - interval '24 hours' and outcome = 'ok')::int as ok24,
@@ -93,12 +97,19 @@ async function compute(): Promise<HealthSummary> {
     from source_requests
     where at > now() - ${retention}::interval
     group by grouping sets ((provider_id, dataset_id), (provider_id))`;
-  const errorRows = await sql<{ provider_id: string; dataset_id: string | null; at: Date; outcome: string }[]>`
-    select distinct on (provider_id, dataset_id) provider_id, dataset_id, at, outcome
-    from source_requests
-    where outcome <> 'ok' and at > now() - ${retention}::interval
-    order by provider_id, dataset_id, at desc, id desc`;
-  const recentRows = await sql<{ provider_id: string; dataset_id: string | null; kind: string; ok: boolean; ms: number; rn_p: number; rn_d: number }[]>`
+  // The last error of each dataset (and of each provider's manifest).
+  const errorRows = await db
+    .selectDistinctOn([sourceRequests.providerId, sourceRequests.datasetId], {
+      providerId: sourceRequests.providerId,
+      datasetId: sourceRequests.datasetId,
+      at: sourceRequests.at,
+      outcome: sourceRequests.outcome,
+    })
+    .from(sourceRequests)
+    .where(and(ne(sourceRequests.outcome, 'ok'), gt(sourceRequests.at, sql`now() - ${retention}::interval`)))
+    .orderBy(asc(sourceRequests.providerId), asc(sourceRequests.datasetId), desc(sourceRequests.at), desc(sourceRequests.id));
+  // Raw SQL: the newest records per provider and per dataset are numbered by window functions.
+  const recentRows = await pg<{ provider_id: string; dataset_id: string | null; kind: string; ok: boolean; ms: number; rn_p: number; rn_d: number }[]>`
     select provider_id, dataset_id, kind, ok, ms, rn_p::int, rn_d::int from (
       select provider_id, dataset_id, kind, outcome = 'ok' as ok, ms,
         row_number() over (partition by provider_id order by at desc, id desc) as rn_p,
@@ -127,9 +138,9 @@ async function compute(): Promise<HealthSummary> {
     g.figures.lastSuccess = r.last_success ? new Date(r.last_success).toISOString() : null;
   }
   for (const r of errorRows) {
-    const error = { at: new Date(r.at).toISOString(), code: r.outcome };
-    if (r.dataset_id !== null) groupOf(datasets, `${r.provider_id}/${r.dataset_id}`).figures.lastError = error;
-    const p = groupOf(providers, r.provider_id);
+    const error = { at: r.at.toISOString(), code: r.outcome };
+    if (r.datasetId !== null) groupOf(datasets, `${r.providerId}/${r.datasetId}`).figures.lastError = error;
+    const p = groupOf(providers, r.providerId);
     if (!p.figures.lastError || p.figures.lastError.at < error.at) p.figures.lastError = error;
   }
   const manifestFailing = new Set<string>();
@@ -193,7 +204,7 @@ export function resetHealthSummary(): void {
 
 /** Deletes records past the retention period (the maintenance loop's leader). */
 export async function pruneSourceRequests(): Promise<number> {
-  const sql = await getSql();
-  const r = await sql`delete from source_requests where at < now() - make_interval(days => ${HEALTH_RETENTION_DAYS})`;
+  const db = await getDb();
+  const r = await db.delete(sourceRequests).where(lt(sourceRequests.at, sql`now() - make_interval(days => ${HEALTH_RETENTION_DAYS})`));
   return r.count;
 }

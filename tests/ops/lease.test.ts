@@ -3,7 +3,7 @@
 // instance does. The route must wait and use that result instead of asking the source itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { clearMemoryCache } from '@/lib/data';
-import { claimFetch } from '@/lib/data/lease';
+import { claimFetch, LEASE_KEEP_MINUTES, pruneFetchLeases } from '@/lib/data/lease';
 import { prepareDataRequest } from '@/lib/data/proxy';
 import { parseDataQuery } from '@/lib/data/query';
 import { readCacheEntry, writeCacheEntry } from '@/lib/data/store';
@@ -71,6 +71,20 @@ describe('the lease', () => {
     const third = await claimFetch(key);
     expect(third.held).toBe(true);
     if (third.held) await third.lease.finish('timeout', 'no answer');
+  });
+
+  test('pruning deletes leases ended more than LEASE_KEEP_MINUTES ago, nothing newer', async () => {
+    const sql = await getSql();
+    const old = `t-lease-old-${pid}`;
+    const recent = `t-lease-recent-${pid}`;
+    await sql`
+      insert into data_fetches (key, holder, started_at, expires_at, outcome)
+      values (${old}, 'x', now() - interval '1 hour', now() - make_interval(mins => ${LEASE_KEEP_MINUTES + 1}), 'ok'),
+             (${recent}, 'x', now(), now() - make_interval(mins => ${LEASE_KEEP_MINUTES - 1}), 'ok')`;
+    expect(await pruneFetchLeases()).toBeGreaterThanOrEqual(1);
+    const left = await sql`select key from data_fetches where key in (${old}, ${recent})`;
+    expect(left.map((r) => r.key)).toEqual([recent]);
+    await sql`delete from data_fetches where key = ${recent}`;
   });
 });
 

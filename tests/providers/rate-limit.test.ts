@@ -1,8 +1,9 @@
 // More than 5 registration attempts a minute from one address answer 429 too_many_requests, counted
 // in the database so the limit holds across restarts; X-Forwarded-For counts only from trusted proxies.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { closeDatabase, getSql } from '@/lib/db';
+import { closeDatabase, getDb, getSql } from '@/lib/db';
 import { resetEnvForTests } from '@/lib/env';
+import { pruneRegistrationAttempts } from '@/lib/providers/rate-limit';
 import { invalidateRegistryCache } from '@/lib/providers/served';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 import { postRegistration, removeAttempts, uniqueAddress } from './helpers';
@@ -57,6 +58,16 @@ describe('registration attempts per client address', () => {
     for (let i = 0; i < 2; i++) expect((await attempt(from)).status).toBe(422);
     expect((await attempt(from)).status).toBe(429);
     expect(await (await getSql())`select 1 as ok`).toEqual([{ ok: 1 }]);
+  });
+
+  test('attempts older than an hour are pruned, newer ones kept', async () => {
+    const from = address();
+    const sql = await getSql();
+    await sql`
+      insert into registration_attempts (client_address, at)
+      values (${from}, now() - interval '61 minutes'), (${from}, now() - interval '59 minutes')`;
+    await pruneRegistrationAttempts(await getDb());
+    expect(await sql`select count(*)::int as n from registration_attempts where client_address = ${from}`).toEqual([{ n: 1 }]);
   });
 
   test('parallel attempts cannot slip past the limit', async () => {
