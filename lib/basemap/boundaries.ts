@@ -6,6 +6,7 @@
 // point from the register, see lib/places/reverse.ts), for labels from zoom 12 closer.
 // The reference data changes only when it is imported again at start-up, so each layer is built
 // once per process and answered from memory with a strong ETag.
+// Raw SQL (postgres.js): PostGIS simplification and GeoJSON output (ST_SimplifyPreserveTopology, ST_AsGeoJSON).
 import { createHash } from 'node:crypto';
 import { getSql } from '@/lib/db';
 

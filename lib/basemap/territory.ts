@@ -1,5 +1,6 @@
 // Facts about one municipality for its overview page that the place index does not hold:
 // area, postal codes, cadastral territories, the boundary simplified for drawing and its extent.
+// Raw SQL (postgres.js): PostGIS boundary simplification, GeoJSON and extent (ST_SimplifyPreserveTopology, ST_XMin…).
 import { getSql } from '@/lib/db';
 import { cadastralTerritoriesOf } from '@/lib/places/locate';
 

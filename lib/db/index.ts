@@ -49,6 +49,7 @@ export interface PoolStats {
 export const APPLICATION_NAME = `portal:${os.hostname()}:${process.pid}`.slice(-63);
 
 async function postgresPoolStats(sql: Sql, max: number): Promise<PoolStats> {
+  // Raw SQL: pg_stat_activity is a system view, not a table of the schema.
   const rows = await sql<{ state: string | null; n: number }[]>`
     select state, count(*)::int as n from pg_stat_activity
     where application_name = ${APPLICATION_NAME} and pid <> pg_backend_pid() group by state`;
@@ -96,6 +97,8 @@ async function migrateNetwork(sql: Sql): Promise<void> {
  * take turns; the embedded database has one session, so there it only orders this process's callers.
  */
 export async function withSessionLock<T>(sql: Sql, key: number, fn: () => Promise<T>): Promise<T> {
+  // Raw SQL on postgres.js: a session lock lives on one reserved connection (advisory locks are
+  // functions; Drizzle neither expresses them nor reserves a connection outside a transaction).
   const reserved = await sql.reserve();
   try {
     await reserved`select pg_advisory_lock(${key})`;
@@ -205,7 +208,10 @@ export async function getDb(): Promise<Db> {
   return (await databaseHandle()).db;
 }
 
-/** The raw postgres.js client, for PostGIS SQL that Drizzle's builder does not express. */
+/**
+ * The raw postgres.js client, for SQL that Drizzle's builder does not express (PostGIS, pg_trgm,
+ * bulk JSON loads, session advisory locks); each module using it says why at its top.
+ */
 export async function getSql(): Promise<Sql> {
   return (await databaseHandle()).sql;
 }

@@ -2,6 +2,7 @@
 // (katastrálne územie) a point lies in. PostGIS answers from the imported polygons through their
 // GiST indexes, so the answer is exactly the polygon the import stored (no simplification). A point
 // on a shared boundary belongs to the neighbour with the lower code, the same answer every time.
+// Raw SQL (postgres.js): PostGIS point-in-polygon lookups (ST_Covers) on the GiST indexes.
 import { getSql } from '../db';
 import { municipalityIndex } from './municipality-index';
 import { toMunicipality, type Municipality } from './resolve';

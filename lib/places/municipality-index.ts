@@ -2,6 +2,7 @@
 // district, region, slugs, label point and alternative names. The resolver answers from it without
 // a query, and the place search uses it to shape `municipality` and `near` for every result. It is
 // rebuilt when the reference import's digest changes (checked at most every few seconds).
+// Raw SQL (postgres.js): PostGIS label-point coordinates (ST_X, ST_Y) read with the district and region joins.
 import { getSql } from '../db';
 import { haversine } from '../protocol/shared/geo';
 import { normalizeName } from '../reference/normalize';

@@ -7,6 +7,7 @@
 // entrance's building and street, a building's municipality) are resolved in SQL after the load,
 // so batches may come in any order. Each batch is its own transaction: a server sharing the
 // embedded database keeps answering between batches.
+// Raw SQL (postgres.js): bulk upserts of JSON batches (json_to_recordset) and PostGIS points and centroids.
 import cliProgress from 'cli-progress';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';

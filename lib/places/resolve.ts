@@ -1,6 +1,7 @@
 // The municipality resolver used by summaries, MCP and pages: a name ("Žilina", "zilina"), a name
 // with its district or region in parentheses ("Lúčky (Ružomberok)", "Lúčky (Žilinský kraj)"), the
 // 6-digit or 12-character code, or the overview-page address "<region-slug>/<municipality-slug>".
+// Raw SQL (postgres.js): pg_trgm similarity (`%`, similarity()) and PostGIS GeoJSON output.
 import type { MultiPolygon } from 'geojson';
 import { getSql } from '../db';
 import { ApiError } from '../errors';

@@ -10,6 +10,7 @@
 // distance to the nearest of those known points, so for a long street it can exceed the distance
 // to the street itself. Parts are known only where their name differs from the municipality's, and
 // villages without street names have no streets: there `nearest` is null.
+// Raw SQL (postgres.js): PostGIS KNN (`<->`), ST_Covers and spheroid distances in one query.
 import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';

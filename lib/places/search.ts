@@ -8,6 +8,7 @@
 // address points. Addresses are never scanned by name: a query with a house number first finds
 // the street (or village), then looks the number up on the (street_norm, number_norm) index, so
 // the search stays fast with the full 1.9-million-entrance register loaded.
+// Raw SQL (postgres.js): pg_trgm matching and ranking (`%`, similarity(), `<->`) and PostGIS coordinates.
 import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { ApiError } from '../errors';

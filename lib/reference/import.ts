@@ -3,6 +3,7 @@
 // REFERENCE_DATA_DIR. Idempotent (a digest of the inputs is kept in reference_imports and an
 // unchanged input is skipped), all-or-nothing (one transaction), batched (json_to_recordset) so it
 // stays fast on PGlite, where it runs in every test run and on the first `npm start`.
+// Raw SQL (postgres.js): bulk loads of JSON batches (json_to_recordset), PostGIS geometry repair and unions.
 import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import type { DatabaseHandle, Sql } from '../db';

@@ -2,6 +2,7 @@
 // ordinary provider protocol (manifest + GeoJSON endpoints), so the map, nearby and summaries work
 // with no internet. The Next routes under /poskytovatelia/sk-uzemie/ and the in-process fetch
 // (lib/fetch/internal.ts) both call handleReferenceProviderRequest.
+// Raw SQL (postgres.js): PostGIS GeoJSON output and areas (ST_AsGeoJSON, ST_Area).
 import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';

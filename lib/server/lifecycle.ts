@@ -74,6 +74,7 @@ function withTimeout<T>(p: Promise<T>): Promise<T | 'timeout'> {
 async function liveChecks(checks: ReadinessReport['checks']): Promise<void> {
   try {
     const sql = await getSql();
+    // Raw SQL: Drizzle's own migration journal is not a table of the schema.
     const applied = await withTimeout(
       sql<{ n: number }[]>`select count(*)::int as n from drizzle.__drizzle_migrations`.then((r) => r[0].n),
     );

@@ -4,8 +4,10 @@
 //   GET /metrics  Prometheus text format.
 // None is cached (Cache-Control: no-store).
 import type http from 'node:http';
+import { count, sum } from 'drizzle-orm';
 import { dataState } from '@/lib/data/state';
 import { databaseHandle } from '@/lib/db';
+import { dataCache } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
 import { metrics, renderMetrics } from '@/lib/observability/metrics';
 import { registrySnapshot } from '@/lib/providers/served';
@@ -78,9 +80,8 @@ async function updateScrapeGauges(): Promise<void> {
 
   if (Date.now() - storedReadAt >= STORED_CACHE_INTERVAL_MS) {
     storedReadAt = Date.now();
-    const [row] = await handle.sql<{ bytes: string; n: number }[]>`
-      select coalesce(sum(body_size), 0)::bigint as bytes, count(*)::int as n from data_cache`;
-    m.dataCacheStoredBytes.set(Number(row.bytes));
+    const [row] = await handle.db.select({ bytes: sum(dataCache.bodySize), n: count() }).from(dataCache);
+    m.dataCacheStoredBytes.set(Number(row.bytes ?? 0));
     m.dataCacheStoredEntries.set(row.n);
   }
 }

@@ -2,6 +2,7 @@
 // polygons are read once per process from the reference tables into a uniform grid (each cell lists
 // the municipalities whose box meets it), so a point is tested against two or three polygons
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
+// Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
 import type { BBox } from '@/lib/nearby/geo';
 
