@@ -3,6 +3,7 @@
 // its socket) or the configured one. Streamed and idempotent; see lib/places/register-import.ts.
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../lib/db';
+import { municipalities } from '../lib/db/schema';
 import { describeRegisterImport, importRegisterFile } from '../lib/places/register-import';
 
 async function main(): Promise<number> {
@@ -19,8 +20,7 @@ async function main(): Promise<number> {
   const handle = await openDatabase({ migrate: true });
   try {
     console.log(`database: ${handle.describe}`);
-    const [{ n }] = await handle.sql<{ n: number }[]>`select count(*)::int as n from municipalities`;
-    if (!n) console.warn('warning: no municipalities loaded (npm run import:reference first); addresses stay unresolved');
+    if (!(await handle.db.$count(municipalities))) console.warn('warning: no municipalities loaded (npm run import:reference first); addresses stay unresolved');
     for (const file of files) {
       const r = await importRegisterFile(handle, file, { progress: process.stdout.isTTY === true, log: (l) => console.log(l) });
       console.log(`${file}: ${describeRegisterImport(r)}`);
