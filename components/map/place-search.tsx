@@ -2,7 +2,7 @@
 // "Hľadať miesto": the map's place search, an ARIA 1.2 combobox (input role=combobox, suggestions
 // as options of a listbox, aria-activedescendant). Suggestions come from GET /api/places, debounced,
 // each request aborted when the text changes and stale answers discarded.
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { isMunicipality, placeContext, type PlaceHit } from '@/lib/map/citizen';
 
 /** Pause after the last keystroke before a request. */
@@ -32,23 +32,30 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
   const seq = useRef(0);
   const ctrl = useRef<AbortController | null>(null);
-  const skipNext = useRef(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  useEffect(() => {
-    if (skipNext.current) {
-      skipNext.current = false;
-      return;
-    }
-    const q = text.trim();
+  /** Stops the pending debounce and the request in flight; a later answer of it is dropped. */
+  const cancelSearch = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
     ctrl.current?.abort();
+    return ++seq.current;
+  };
+
+  // The text changes only by typing, picking, Escape and the clear button, so the search starts
+  // in those handlers rather than in an effect watching the text.
+  const changeText = (next: string) => {
+    setText(next);
+    const mine = cancelSearch();
+    const q = next.trim();
     if (q.length < 2) {
       setPlaces([]);
       setOpen(false);
       setStatus({ kind: 'idle' });
       return;
     }
-    const mine = ++seq.current;
-    const t = setTimeout(() => {
+    timer.current = setTimeout(() => {
+      timer.current = null;
       const c = new AbortController();
       ctrl.current = c;
       setStatus({ kind: 'loading' });
@@ -73,23 +80,25 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
           setOpen(true);
         });
     }, SEARCH_DEBOUNCE_MS);
-    return () => clearTimeout(t);
-  }, [text]);
+  };
 
-  useEffect(() => () => ctrl.current?.abort(), []);
-
-  const pick = useCallback(
-    (p: PlaceHit) => {
-      skipNext.current = true;
-      seq.current++;
+  // Leaving the page ends the search too.
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
       ctrl.current?.abort();
-      setText(p.name);
-      setOpen(false);
-      setActive(-1);
-      onPick(p);
     },
-    [onPick],
+    [],
   );
+
+  const pick = (p: PlaceHit) => {
+    // The picked name goes into the box without searching for it.
+    cancelSearch();
+    setText(p.name);
+    setOpen(false);
+    setActive(-1);
+    onPick(p);
+  };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     const n = places.length;
@@ -114,7 +123,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
         setActive(-1);
       } else if (text) {
         e.preventDefault();
-        setText('');
+        changeText('');
       }
     } else if (e.key === 'Home' || e.key === 'End') {
       setActive(-1);
@@ -143,7 +152,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
           spellCheck={false}
           placeholder="Hľadať miesto (obec, ulica, adresa)…"
           value={text}
-          onChange={(e) => setText(e.target.value)}
+          onChange={(e) => changeText(e.target.value)}
           onKeyDown={onKeyDown}
           onFocus={() => places.length > 0 && text.trim().length >= 2 && !chosen && setOpen(true)}
           onBlur={() => setTimeout(() => setOpen(false), 150)}
@@ -199,7 +208,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
               className="icon-button"
               aria-label="Zrušiť miesto"
               onClick={() => {
-                setText('');
+                changeText('');
                 onClear();
               }}
               data-testid="place-clear"
