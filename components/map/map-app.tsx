@@ -32,7 +32,7 @@ import { ObjectDetail } from './detail';
 import { Attribution, Legend } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
 import { PlaceSearch } from './place-search';
-import { WhatHere } from './what-here';
+import { WhatHere, pointParam } from './what-here';
 
 /** Pause after the map stops moving before bbox datasets are reloaded. */
 const BBOX_DEBOUNCE_MS = 350;
@@ -525,6 +525,7 @@ export default function MapApp(props: MapAppProps) {
 
       {whatHere && (
         <WhatHere
+          key={pointParam(whatHere)}
           point={whatHere}
           enabled={enabled}
           byKey={byKey}

@@ -3,7 +3,7 @@
 // nearest street or part) from GET /api/places/reverse; the datasets enabled on the map plus an
 // automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
 // so each card shows its own progress and its own error, and a slow source never holds up the rest.
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { PURPOSES, cardStatus, cardStatusText, formatPoint, type NearbyEntry } from '@/lib/map/citizen';
 import { formatDistance, formatValue } from '@/lib/map/format';
 import type { MapDataset } from '@/lib/map/types';
@@ -40,9 +40,12 @@ interface SelectionEntry {
 
 type Load<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; message: string };
 
-type Card = { status: 'loading'; started: number } | { status: 'done'; entry: NearbyEntry; ms: number } | { status: 'failed'; message: string };
+type Card = { status: 'done'; entry: NearbyEntry } | { status: 'failed'; message: string };
 
-function pointParam(p: { lon: number; lat: number }): string {
+type Selection = { datasets: SelectionEntry[]; skipped: Array<{ dataset: string; title: string }> };
+
+/** The point as the API takes it; the map keys the panel by it, so a new point opens a new panel. */
+export function pointParam(p: { lon: number; lat: number }): string {
   return `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`;
 }
 
@@ -53,24 +56,26 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<{ ok: true;
   return { ok: true, data: body };
 }
 
+/**
+ * One panel answers for one point: the map renders it with `key={pointParam(point)}`, so a new
+ * point starts from empty state, and unmounting the old panel aborts the old point's requests.
+ */
 export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose, onShow, onClose }: WhatHereProps) {
   const pp = pointParam(point);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [reverse, setReverse] = useState<Load<Reverse>>({ status: 'loading' });
-  const [selection, setSelection] = useState<Load<{ datasets: SelectionEntry[]; skipped: Array<{ dataset: string; title: string }> }> | null>(null);
-  const [cards, setCards] = useState<Record<string, Card>>({});
-  const running = useRef(new Map<string, { pp: string; ctrl: AbortController }>());
-  const started = useRef(new Set<string>());
+  // The answer for the purpose it was asked for; another purpose is loading until its own arrives.
+  const [answered, setAnswered] = useState<{ purpose: string; load: Load<Selection> } | null>(null);
+  const selection: Load<Selection> | null = !purpose ? null : answered?.purpose === purpose ? answered.load : { status: 'loading' };
 
-  // Focus the panel's heading when it opens or moves to a new point.
+  // Focus the panel's heading when it opens (for a new point, too: see above).
   useEffect(() => {
     headingRef.current?.focus({ preventScroll: true });
-  }, [pp]);
+  }, []);
 
   // Where the point is.
   useEffect(() => {
     const ctrl = new AbortController();
-    setReverse({ status: 'loading' });
     getJson<Reverse>(`/api/places/reverse?point=${pp}`, ctrl.signal)
       .then((r) => setReverse(r.ok ? { status: 'ok', data: r.data } : { status: 'error', message: r.message }))
       .catch((e: Error) => e.name !== 'AbortError' && setReverse({ status: 'error', message: 'Poloha sa nedá určiť.' }));
@@ -79,104 +84,38 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
 
   // The automatic selection for the purpose (datasets only; each is then queried on its own).
   useEffect(() => {
-    if (!purpose) {
-      setSelection(null);
-      return;
-    }
+    if (!purpose) return;
     const ctrl = new AbortController();
-    setSelection({ status: 'loading' });
     getJson<{ datasets: SelectionEntry[]; skipped?: Array<{ dataset: string; title: string }> }>(
       `/api/nearby/selection?point=${pp}&purpose=${encodeURIComponent(purpose)}`,
       ctrl.signal,
     )
       .then((r) =>
-        setSelection(r.ok ? { status: 'ok', data: { datasets: r.data.datasets ?? [], skipped: r.data.skipped ?? [] } } : { status: 'error', message: r.message }),
+        setAnswered({
+          purpose,
+          load: r.ok ? { status: 'ok', data: { datasets: r.data.datasets ?? [], skipped: r.data.skipped ?? [] } } : { status: 'error', message: r.message },
+        }),
       )
-      .catch((e: Error) => e.name !== 'AbortError' && setSelection({ status: 'error', message: 'Výber podľa účelu je nedostupný.' }));
+      .catch((e: Error) => e.name !== 'AbortError' && setAnswered({ purpose, load: { status: 'error', message: 'Výber podľa účelu je nedostupný.' } }));
     return () => ctrl.abort();
   }, [pp, purpose]);
 
   // The cards: enabled datasets first, then the selection's.
-  const list = useMemo(() => {
-    const out: Array<{ key: string; title: string; provider: string; sample: boolean; onMap: boolean }> = [];
-    const seen = new Set<string>();
-    for (const d of enabled) {
-      if (seen.has(d.key)) continue;
-      seen.add(d.key);
-      out.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true });
+  const list: CardItem[] = [];
+  const seen = new Set<string>();
+  for (const d of enabled) {
+    if (seen.has(d.key)) continue;
+    seen.add(d.key);
+    list.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true });
+  }
+  if (selection?.status === 'ok') {
+    for (const s of selection.data.datasets) {
+      if (seen.has(s.dataset)) continue;
+      seen.add(s.dataset);
+      const d = byKey.get(s.dataset);
+      list.push({ key: s.dataset, title: s.title, provider: s.provider, sample: !!s.sample || d?.category === 'sample', onMap: false });
     }
-    if (selection?.status === 'ok') {
-      for (const s of selection.data.datasets) {
-        if (seen.has(s.dataset)) continue;
-        seen.add(s.dataset);
-        const d = byKey.get(s.dataset);
-        out.push({ key: s.dataset, title: s.title, provider: s.provider, sample: !!s.sample || d?.category === 'sample', onMap: false });
-      }
-    }
-    return out;
-  }, [enabled, selection, byKey]);
-  const keys = list.map((c) => c.key).join(',');
-
-  // One request per dataset; a new point aborts the old ones.
-  useEffect(() => {
-    const want = new Set(keys ? keys.split(',') : []);
-    for (const [key, r] of running.current) {
-      if (r.pp !== pp || !want.has(key)) {
-        r.ctrl.abort();
-        running.current.delete(key);
-        started.current.delete(`${r.pp}|${key}`);
-      }
-    }
-    for (const id of started.current) if (!id.startsWith(`${pp}|`)) started.current.delete(id);
-    setCards((prev) => {
-      const next: Record<string, Card> = {};
-      for (const [id, c] of Object.entries(prev)) if (id.startsWith(`${pp}|`)) next[id] = c;
-      return next;
-    });
-    for (const key of want) {
-      const id = `${pp}|${key}`;
-      if (started.current.has(id)) continue;
-      started.current.add(id);
-      const ctrl = new AbortController();
-      running.current.set(key, { pp, ctrl });
-      const t0 = performance.now();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        ctrl.abort();
-      }, CARD_TIMEOUT_MS);
-      setCards((prev) => ({ ...prev, [id]: { status: 'loading', started: t0 } }));
-      const extra = paramQuery(key);
-      getJson<{ results?: NearbyEntry[] }>(`/api/nearby?datasets=${encodeURIComponent(key)}&point=${pp}${extra ? `&${extra}` : ''}`, ctrl.signal)
-        .then((r) => {
-          const entry = r.ok ? r.data.results?.find((x) => x.dataset === key) ?? r.data.results?.[0] : undefined;
-          const card: Card = entry
-            ? { status: 'done', entry, ms: performance.now() - t0 }
-            : { status: 'failed', message: r.ok ? 'prázdna odpoveď' : r.message };
-          setCards((prev) => ({ ...prev, [id]: card }));
-        })
-        .catch((e: Error) => {
-          if (e.name === 'AbortError' && !timedOut) return;
-          setCards((prev) => ({ ...prev, [id]: { status: 'failed', message: timedOut ? 'zdroj neodpovedal včas' : 'portál je nedostupný' } }));
-        })
-        .finally(() => {
-          clearTimeout(timer);
-          if (running.current.get(key)?.ctrl === ctrl) running.current.delete(key);
-        });
-    }
-    // paramQuery is read when a request starts; a changed parameter applies to the next point.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [pp, keys]);
-
-  useEffect(() => {
-    const r = running.current;
-    const s = started.current;
-    return () => {
-      for (const x of r.values()) x.ctrl.abort();
-      r.clear();
-      s.clear();
-    };
-  }, []);
+  }
 
   const label = `Čo je tu? ${formatPoint(point.lon, point.lat)}`;
   return (
@@ -204,7 +143,11 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
 
       <div className="what-here-purpose">
         <label htmlFor="what-here-purpose">Na čo sa pýtate</label>
-        <select id="what-here-purpose" value={purpose} onChange={(e) => onPurpose(e.target.value)} data-testid="what-here-purpose">
+        <select id="what-here-purpose" value={purpose} onChange={(e) => {
+            // A new question: the old purpose's answer no longer counts, even if it is asked again.
+            setAnswered(null);
+            onPurpose(e.target.value);
+          }} data-testid="what-here-purpose">
           <option value="">len zapnuté vrstvy</option>
           {PURPOSES.map((p) => (
             <option key={p.value} value={p.value}>
@@ -230,7 +173,8 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
           <DatasetCard
             key={c.key}
             item={c}
-            card={cards[`${pp}|${c.key}`]}
+            pp={pp}
+            paramQuery={paramQuery}
             license={byKey.get(c.key)?.license ?? null}
             onShow={() => onShow(c.key)}
           />
@@ -274,17 +218,55 @@ function Location({ r }: { r: Reverse }) {
   );
 }
 
+interface CardItem {
+  key: string;
+  title: string;
+  provider: string;
+  sample: boolean;
+  onMap: boolean;
+}
+
+/** One dataset's card; it asks GET /api/nearby itself, so its request lives and dies with the card. */
 function DatasetCard({
   item,
-  card,
+  pp,
+  paramQuery,
   license,
   onShow,
 }: {
-  item: { key: string; title: string; provider: string; sample: boolean; onMap: boolean };
-  card: Card | undefined;
+  item: CardItem;
+  pp: string;
+  paramQuery: (key: string) => string;
   license: { name: string; url?: string } | null;
   onShow: () => void;
 }) {
+  // The map's parameters when the card opens; a changed parameter applies to the next point.
+  const [extra] = useState(() => paramQuery(item.key));
+  // No card yet: loading.
+  const [card, setCard] = useState<Card | null>(null);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      ctrl.abort();
+    }, CARD_TIMEOUT_MS);
+    getJson<{ results?: NearbyEntry[] }>(`/api/nearby?datasets=${encodeURIComponent(item.key)}&point=${pp}${extra ? `&${extra}` : ''}`, ctrl.signal)
+      .then((r) => {
+        const entry = r.ok ? r.data.results?.find((x) => x.dataset === item.key) ?? r.data.results?.[0] : undefined;
+        setCard(entry ? { status: 'done', entry } : { status: 'failed', message: r.ok ? 'prázdna odpoveď' : r.message });
+      })
+      .catch((e: Error) => {
+        if (e.name === 'AbortError' && !timedOut) return;
+        setCard({ status: 'failed', message: timedOut ? 'zdroj neodpovedal včas' : 'portál je nedostupný' });
+      })
+      .finally(() => clearTimeout(timer));
+    return () => {
+      clearTimeout(timer);
+      ctrl.abort();
+    };
+  }, [item.key, pp, extra]);
+
   const entry = card?.status === 'done' ? card.entry : null;
   const status = entry ? cardStatus(entry) : card?.status === 'failed' ? 'error' : 'loading';
   const text = entry ? cardStatusText(entry) : card?.status === 'failed' ? `zdroj zlyhal: ${card.message}` : 'Načítavam…';
