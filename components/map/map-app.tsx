@@ -183,16 +183,6 @@ export default function MapApp(props: MapAppProps) {
     setPlaceInfo({ type: p.type, municipalityUrl: isMunicipality(p) && p.municipality ? `/${p.municipality.slug}` : null });
     setFlyTo((f) => ({ lon, lat, zoom: zoomForPlace(p.type), seq: (f?.seq ?? 0) + 1 }));
   }, []);
-  useEffect(() => {
-    if (!whatHere) return;
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && !e.defaultPrevented) closeWhatHere();
-    };
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-    // closeWhatHere is stable.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [whatHere]);
   const onPointQuery = useCallback((pt: { lon: number; lat: number }) => setWhatHere(pt), []);
   const closeWhatHere = useCallback(() => {
     setWhatHere(null);
@@ -202,6 +192,16 @@ export default function MapApp(props: MapAppProps) {
       else canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus();
     }, 0);
   }, []);
+  // Escape closes the panel from anywhere on the page while it is open.
+  const whatHereOpen = whatHere !== null;
+  useEffect(() => {
+    if (!whatHereOpen) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented) closeWhatHere();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [whatHereOpen, closeWhatHere]);
 
   // State -> URL (replaceState: moving the map must not flood the history).
   useEffect(() => {
