@@ -108,17 +108,19 @@ export default function MapApp(props: MapAppProps) {
   const [basemapActive, setBasemapActive] = useState<BasemapId>('offline');
   const [basemapNote, setBasemapNote] = useState<string | null>(null);
   const rasterErrors = useRef(0);
-  useEffect(() => {
-    if (basemapChoice === 'offline') {
+  const chooseBasemap = (id: BasemapId) => {
+    setBasemapChoice(id);
+    // Offline needs no probe: it is there at once. A raster waits for its probe below.
+    if (id === 'offline') {
       setBasemapActive('offline');
       setBasemapNote(null);
-      return;
     }
+  };
+  // The probe: one tile of the chosen raster basemap under the map's centre, switching to it when
+  // the tile loads and staying offline (with a note) when it fails or takes too long.
+  useEffect(() => {
     const raster = rasters.find((r) => r.id === basemapChoice);
-    if (!raster) {
-      setBasemapActive('offline');
-      return;
-    }
+    if (!raster) return;
     let done = false;
     const img = new Image();
     const fail = () => {
@@ -409,7 +411,7 @@ export default function MapApp(props: MapAppProps) {
           whatHereRef={whatHereButton}
         />
         {rasters.length > 0 && (
-          <BasemapSwitcher choice={basemapChoice} active={basemapActive} options={['zbgis', 'ortofoto', 'offline'].filter((id) => id === 'offline' || rasters.some((r) => r.id === id)) as BasemapId[]} onChoose={setBasemapChoice} />
+          <BasemapSwitcher choice={basemapChoice} active={activeRaster?.id ?? 'offline'} options={['zbgis', 'ortofoto', 'offline'].filter((id) => id === 'offline' || rasters.some((r) => r.id === id)) as BasemapId[]} onChoose={chooseBasemap} />
         )}
         {basemapNote && (
           <p className="basemap-note small" role="status" data-testid="basemap-note">
