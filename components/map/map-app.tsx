@@ -77,6 +77,38 @@ function featureTitle(f: GeoJSON.Feature, d: MapDataset, i: number): string {
   return `${d.title} ${i + 1}`;
 }
 
+type Wanted = Map<string, { status: 'fetch'; url: string } | { status: 'zoom'; minZoom: number }>;
+
+/**
+ * The load table for what the map now wants: an unchanged URL keeps its state, a new one starts
+ * loading with the previous data (drawn until the new arrives), a zoom notice replaces the data.
+ * Returns `prev` itself when nothing changed.
+ */
+function reconcileLoads(prev: Record<string, LoadState>, wanted: Wanted): Record<string, LoadState> {
+  let changed = Object.keys(prev).length !== wanted.size;
+  const next: Record<string, LoadState> = {};
+  for (const [key, w] of wanted) {
+    const p = prev[key];
+    if (w.status === 'fetch') {
+      if (p && 'url' in p && p.url === w.url) {
+        next[key] = p;
+      } else {
+        changed = true;
+        next[key] = {
+          status: 'loading',
+          url: w.url,
+          data: p && 'data' in p ? p.data : undefined,
+          dm: p && 'dm' in p ? p.dm : undefined,
+        };
+      }
+    } else {
+      if (!p || p.status !== 'zoom') changed = true;
+      next[key] = w;
+    }
+  }
+  return changed ? next : prev;
+}
+
 export default function MapApp(props: MapAppProps) {
   const { datasets, basemapStyleUrl, focus, embedded = false } = props;
   const basemapCredit = props.basemapAttribution ?? BASEMAP_ATTRIBUTION;
@@ -251,7 +283,7 @@ export default function MapApp(props: MapAppProps) {
 
   // What each enabled dataset should show: a request URL, a zoom notice, or nothing to load.
   const wanted = useMemo(() => {
-    const out = new Map<string, { status: 'fetch'; url: string } | { status: 'zoom'; minZoom: number }>();
+    const out: Wanted = new Map();
     for (const d of enabled) {
       if (!hasDataEndpoint(d)) continue;
       if (isBboxMode(d)) {
@@ -273,43 +305,25 @@ export default function MapApp(props: MapAppProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [enabled, state.params, defaults, restingViewport]);
 
-  // A changed URL aborts the request in flight; the previous data stays drawn until the new arrives.
+  // The load table follows `wanted` as it changes: adjusted while rendering (react.dev, "Adjusting some
+  // state when a prop changes") because a new entry keeps the data of the one it replaces, so the
+  // previous data stays drawn until the new arrives; an effect would render the stale table first.
+  const [loadsFor, setLoadsFor] = useState<typeof wanted | null>(null);
+  if (loadsFor !== wanted) {
+    setLoadsFor(wanted);
+    setLoads(reconcileLoads(loads, wanted));
+  }
+
+  // Requests follow the load table: a changed or dropped URL aborts the request in flight, and every
+  // entry waiting for its data gets one.
   useEffect(() => {
     for (const [key, c] of controllers.current) {
-      const w = wanted.get(key);
-      if (!w || w.status !== 'fetch' || w.url !== c.url) {
+      const l = loads[key];
+      if (!l || l.status !== 'loading' || l.url !== c.url) {
         c.ctrl.abort();
         controllers.current.delete(key);
       }
     }
-    setLoads((prev) => {
-      let changed = Object.keys(prev).length !== wanted.size;
-      const next: Record<string, LoadState> = {};
-      for (const [key, w] of wanted) {
-        const p = prev[key];
-        if (w.status === 'fetch') {
-          if (p && 'url' in p && p.url === w.url) {
-            next[key] = p;
-          } else {
-            changed = true;
-            next[key] = {
-              status: 'loading',
-              url: w.url,
-              data: p && 'data' in p ? p.data : undefined,
-              dm: p && 'dm' in p ? p.dm : undefined,
-            };
-          }
-        } else {
-          if (!p || p.status !== 'zoom') changed = true;
-          next[key] = w;
-        }
-      }
-      return changed ? next : prev;
-    });
-  }, [wanted]);
-
-  // Start the fetches the load table asks for.
-  useEffect(() => {
     for (const [key, l] of Object.entries(loads)) {
       if (l.status !== 'loading' || controllers.current.has(key)) continue;
       const ctrl = new AbortController();
@@ -348,6 +362,8 @@ export default function MapApp(props: MapAppProps) {
     const ctrls = controllers.current;
     return () => {
       for (const c of ctrls.values()) c.ctrl.abort();
+      // Forgotten too, so that a remount (React's development double run) starts them again.
+      ctrls.clear();
     };
   }, []);
 
