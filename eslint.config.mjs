@@ -21,16 +21,5 @@ export default defineConfig([
     files: ['tests/**', 'e2e/**'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
-  {
-    // The map components synchronise React state with MapLibre and browser APIs in effects; the
-    // React Compiler rules below ask for a restructuring that belongs with the map work (issue 17,
-    // left open there), not with the introduction of the linter. Everywhere else they apply.
-    files: ['components/map/**'],
-    rules: {
-      'react-hooks/set-state-in-effect': 'off',
-      'react-hooks/immutability': 'off',
-      'react-hooks/preserve-manual-memoization': 'off',
-    },
-  },
   globalIgnores(['.next/**', 'node_modules/**', 'drizzle/**', 'data/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', '.scratch/**']),
 ]);
