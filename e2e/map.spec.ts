@@ -131,6 +131,40 @@ test.describe('map', () => {
     await expect(page).toHaveURL(/\?d=$/);
   });
 
+  test('the basemap switcher: ZBGIS when its tile loads, Offline at once, a note when a raster fails or stops', async ({ page }) => {
+    await goOffline(page);
+    // The ZBGIS services are faked here: the base map answers (until told to stop after one tile),
+    // the orthophoto is unreachable.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    let zbgisTilesLeft = Infinity;
+    await page.route(/^https:\/\/zbgis\.skgeodesy\.sk\/zbgis\/rest\/services\/ZBGIS\/MapServer\/tile\//, (route) =>
+      zbgisTilesLeft-- > 0 ? route.fulfill({ status: 200, contentType: 'image/png', body: png }) : route.abort('connectionrefused'),
+    );
+    await page.goto('/');
+    const switcher = page.getByTestId('basemap-switcher');
+    const note = page.getByTestId('basemap-note');
+    await expect(switcher).toHaveAttribute('data-active', 'zbgis');
+    await expect(page.getByTestId('basemap-zbgis')).toBeChecked();
+
+    await page.getByTestId('basemap-offline').check();
+    await expect(switcher).toHaveAttribute('data-active', 'offline');
+    await expect(note).toBeHidden();
+
+    await page.getByTestId('basemap-ortofoto').check();
+    await expect(note).toContainText('Ortofotomapa sa nenačítala');
+    await expect(switcher).toHaveAttribute('data-active', 'offline');
+    await expect(page.getByTestId('basemap-ortofoto')).toBeChecked();
+
+    await page.getByTestId('basemap-offline').check();
+    await expect(note).toBeHidden();
+
+    // The probe's tile loads, then the service goes away: a run of failing tiles falls back.
+    zbgisTilesLeft = 1;
+    await page.getByTestId('basemap-zbgis').check();
+    await expect(note).toContainText('Základná mapa ZBGIS prestala odpovedať');
+    await expect(switcher).toHaveAttribute('data-active', 'offline');
+  });
+
   test('the map page has no serious accessibility violations', async ({ page }, testInfo) => {
     await goOffline(page);
     await page.goto('/?d=sk-uzemie/kraje');
