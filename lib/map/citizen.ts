@@ -75,6 +75,27 @@ export interface NearbyEntry {
   code?: string;
 }
 
+/** One attribute of a hit as the card shows it. */
+export type HitValueView = NearbyEntry['hits'][number]['values'][number];
+
+/**
+ * Attributes raster sources report next to the cell's value that mean nothing to a person: the
+ * cell's map coordinates and colour (MapServer `x`, `y`, `red`, `green`, `blue`, `value_list`;
+ * GeoServer `RED_BAND`…; ArcGIS `Stretched value`, `OBJECTID`, `Count`).
+ */
+const RASTER_TECHNICAL = /^(x|y|red|green|blue|alpha|value_list|(red|green|blue|alpha)_band|stretched ?value|objectid|oid|fid|count)$/i;
+
+/**
+ * A raster hit's attributes for its card: `shown` are the meaningful ones (those the dataset
+ * describes in its fields, and every attribute that is not a technical one), `all` is the whole
+ * list for the "Všetky atribúty" disclosure, empty when nothing is held back. Never hides all.
+ */
+export function rasterHitValues(values: HitValueView[]): { shown: HitValueView[]; all: HitValueView[] } {
+  const shown = values.filter((v) => v.description !== undefined || !RASTER_TECHNICAL.test(v.label.trim()));
+  if (shown.length === 0 || shown.length === values.length) return { shown: values, all: [] };
+  return { shown, all: values };
+}
+
 export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
 
 /** The status a dataset card shows: the point lies in an object, objects are near, nothing, no value, failure. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
 import { formatDistance } from '@/lib/map/format';
 import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, type MapDefaults } from '@/lib/map/url-state';
 
@@ -90,6 +90,29 @@ describe('place suggestions and the panel wording', () => {
     expect(cardStatusText({ status: 'error', hits: [], error: 'časový limit' })).toBe('zdroj zlyhal: časový limit');
     expect(formatPoint(19.1234, 48.7)).toBe('48,7000 N, 19,1234 E');
   });
+});
+
+describe('raster card attributes', () => {
+  const v = (label: string, value: unknown, more: { legend?: string; description?: string } = {}) => ({ label, value, ...more });
+  const cases = [
+    {
+      name: 'MapServer: the class value shown, coordinates and colour held back',
+      values: [v('x', 1900000.5), v('y', 6140000.5), v('value_0', 4, { description: 'Trieda hĺbky', legend: 'Hĺbka nad 2 m' }), v('value_list', 4, { legend: 'Hĺbka nad 2 m' }), v('red', 8), v('green', 81), v('blue', 156)],
+      shown: ['value_0'],
+      all: 7,
+    },
+    { name: 'GeoServer: GRAY_INDEX shown', values: [v('GRAY_INDEX', 12)], shown: ['GRAY_INDEX'], all: 0 },
+    { name: 'ArcGIS: pixel value and class name shown, the rest held back', values: [v('Pixel Value', 3, { legend: 'Les' }), v('Stretched value', 140), v('ClassName', 'Les'), v('OBJECTID', 4), v('Count', 1200)], shown: ['Pixel Value', 'ClassName'], all: 5 },
+    { name: 'a technical attribute the dataset describes is shown', values: [v('red', 200, { description: 'Červený kanál' }), v('green', 10)], shown: ['red'], all: 2 },
+    { name: 'only technical attributes: all shown, nothing held back', values: [v('x', 1), v('y', 2), v('red', 3)], shown: ['x', 'y', 'red'], all: 0 },
+  ];
+  for (const { name, values, shown, all } of cases) {
+    test(name, () => {
+      const r = rasterHitValues(values);
+      expect(r.shown.map((x) => x.label)).toEqual(shown);
+      expect(r.all).toHaveLength(all);
+    });
+  }
 });
 
 describe('basemaps from the zbgis raster datasets', async () => {
