@@ -280,6 +280,16 @@ test.describe('the citizen’s map', () => {
     expect(value).toBe(4);
     await expect(raster).toContainText('Hĺbka nad 2 m');
     await expect(raster.locator('dd').filter({ hasText: String(value) }).first()).toBeVisible();
+    // MapServer's raw attributes (the cell's coordinates and colour) wait behind "Všetky atribúty".
+    const raw = raster.getByTestId('what-here-hit').first().getByTestId('what-here-raw');
+    const red = raw.locator('dt').filter({ hasText: /^red$/ });
+    await expect(red).toBeHidden();
+    await expect(raster.locator('dt').filter({ hasText: /^(x|y|red|green|blue|value_list)$/ }).filter({ visible: true })).toHaveCount(0);
+    await raw.getByText(/^Všetky atribúty/).click();
+    await expect(red).toBeVisible();
+    await expect(raw.locator('dt').filter({ hasText: /^value_0$/ })).toBeVisible();
+    await raw.getByText(/^Všetky atribúty/).click();
+    await expect(red).toBeHidden();
     // The others have answered while the hanging provider is still in progress.
     await expect(slow).toHaveAttribute('data-status', 'loading');
     await expect(slow.getByRole('status')).toBeVisible();

@@ -4,7 +4,7 @@
 // automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
 // so each card shows its own progress and its own error, and a slow source never holds up the rest.
 import { useEffect, useRef, useState } from 'react';
-import { PURPOSES, cardStatus, cardStatusText, formatPoint, type NearbyEntry } from '@/lib/map/citizen';
+import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, type HitValueView, type NearbyEntry } from '@/lib/map/citizen';
 import { formatDistance, formatValue } from '@/lib/map/format';
 import type { MapDataset } from '@/lib/map/types';
 
@@ -36,6 +36,7 @@ interface SelectionEntry {
   title: string;
   provider: string;
   sample?: boolean;
+  type?: 'geojson' | 'raster';
 }
 
 type Load<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; message: string };
@@ -106,14 +107,21 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   for (const d of enabled) {
     if (seen.has(d.key)) continue;
     seen.add(d.key);
-    list.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true });
+    list.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true, raster: d.source.type === 'raster' });
   }
   if (selection?.status === 'ok') {
     for (const s of selection.data.datasets) {
       if (seen.has(s.dataset)) continue;
       seen.add(s.dataset);
       const d = byKey.get(s.dataset);
-      list.push({ key: s.dataset, title: s.title, provider: s.provider, sample: !!s.sample || d?.category === 'sample', onMap: false });
+      list.push({
+        key: s.dataset,
+        title: s.title,
+        provider: s.provider,
+        sample: !!s.sample || d?.category === 'sample',
+        onMap: false,
+        raster: s.type === 'raster' || d?.source.type === 'raster',
+      });
     }
   }
 
@@ -224,6 +232,8 @@ interface CardItem {
   provider: string;
   sample: boolean;
   onMap: boolean;
+  /** Raster datasets report the source's raw attributes; the card sorts them (HitValues). */
+  raster: boolean;
 }
 
 /** One dataset's card; it asks GET /api/nearby itself, so its request lives and dies with the card. */
@@ -312,19 +322,7 @@ function DatasetCard({
                   {formatDistance(h.distance)}
                 </span>
               </div>
-              {h.values.length > 0 && (
-                <dl className="what-here-values">
-                  {h.values.map((v, j) => (
-                    <div key={j}>
-                      <dt title={v.description}>{v.label}</dt>
-                      <dd>
-                        {formatValue(v.value)}
-                        {v.legend && v.legend !== formatValue(v.value) && <> – {v.legend}</>}
-                      </dd>
-                    </div>
-                  ))}
-                </dl>
-              )}
+              <HitValues values={h.values} raster={item.raster} />
             </li>
           ))}
         </ul>
@@ -341,5 +339,41 @@ function DatasetCard({
         </p>
       )}
     </li>
+  );
+}
+
+/**
+ * A hit's attributes. A raster source reports technical ones next to the value (the cell's
+ * coordinates and colour): those wait behind "Všetky atribúty", which lists every attribute.
+ */
+function HitValues({ values, raster }: { values: HitValueView[]; raster: boolean }) {
+  if (values.length === 0) return null;
+  const { shown, all } = raster ? rasterHitValues(values) : { shown: values, all: [] };
+  return (
+    <>
+      <ValueList values={shown} />
+      {all.length > 0 && (
+        <details className="what-here-raw" data-testid="what-here-raw">
+          <summary className="small">Všetky atribúty ({all.length})</summary>
+          <ValueList values={all} />
+        </details>
+      )}
+    </>
+  );
+}
+
+function ValueList({ values }: { values: HitValueView[] }) {
+  return (
+    <dl className="what-here-values">
+      {values.map((v, j) => (
+        <div key={j}>
+          <dt title={v.description}>{v.label}</dt>
+          <dd>
+            {formatValue(v.value)}
+            {v.legend && v.legend !== formatValue(v.value) && <> – {v.legend}</>}
+          </dd>
+        </div>
+      ))}
+    </dl>
   );
 }
