@@ -6,7 +6,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
+import type { Extension, PGlite } from '@electric-sql/pglite';
+import { slimPostgisBundle } from './postgis-bundle';
 import { servePgliteOnSocket, type PgliteSocketServer } from './pglite-server';
 
 const LOCK_FILE = 'portal.lock';
@@ -85,7 +86,16 @@ export async function createPglite(dir: string | undefined): Promise<PGlite> {
     import('@electric-sql/pglite/contrib/pg_trgm'),
     import('@electric-sql/pglite/contrib/unaccent'),
   ]);
-  return PGlite.create(dir ?? 'memory://', { extensions: { postgis, pg_trgm, unaccent } });
+  // PostGIS from the slim bundle (postgis-bundle.ts): the package's own setup (environment for PROJ),
+  // then the bundle without raster, topology and the rest PGlite would otherwise load into memory.
+  const slimPostgis: Extension = {
+    name: postgis.name,
+    async setup(pg, emscriptenOpts) {
+      const result = await postgis.setup(pg, emscriptenOpts);
+      return result.bundlePath ? { ...result, bundlePath: await slimPostgisBundle(result.bundlePath) } : result;
+    },
+  };
+  return PGlite.create(dir ?? 'memory://', { extensions: { postgis: slimPostgis, pg_trgm, unaccent } });
 }
 
 export interface EmbeddedHost {
