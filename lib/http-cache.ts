@@ -1,12 +1,12 @@
 // Answers a shared cache (a reverse proxy or CDN in front of the portal) may keep: the JSON answers
-// of catalog, places, summary and nearby depend only on the query and on the registry, the reference
-// data and the data cache, so they carry Cache-Control with a lifetime that fits how often that state
+// of catalog, places (search and reverse), summary, nearby and nearby's selection depend only on the
+// query and on the registry, the reference data and the data cache, so they carry Cache-Control with a lifetime that fits how often that state
 // changes, and an ETag; a request whose If-None-Match carries the tag gets 304 without a body.
 //
 // Catalog, summary and nearby answers name the time they were generated (`generated`), which differs
 // on every request while the rest stays the same: their tag is computed without that member and is
-// weak (W/"..."), since two answers with one tag are equivalent, not byte-identical. Places answers
-// have no such member: a strong tag over the body.
+// weak (W/"..."), since two answers with one tag are equivalent, not byte-identical. Places, reverse
+// and selection answers have no such member: a strong tag over the body.
 import { createHash } from 'node:crypto';
 import type http from 'node:http';
 import { gzipSync } from 'node:zlib';
@@ -20,18 +20,24 @@ import { registrySnapshot } from '@/lib/providers/served';
  * `stale-while-revalidate` lets a cache answer from its copy while it asks again.
  * - catalog: registry changes (approval, a refreshed manifest) and provider health must show soon:
  *   browsers always revalidate (cheap with the tag), shared caches keep it 10 s.
- * - places: the reference data change only with a new import (a new portal version): an hour in
- *   browsers, a day in shared caches.
+ * - places, reverse: the reference data change only with a new import (a new portal version): an
+ *   hour in browsers, a day in shared caches.
  * - summary, nearby: the data behind them are refreshed by the data cache in minutes: 60 s.
+ * - selection (which datasets nearby would ask at a point): follows the registry like nearby: 60 s.
  */
 export const CACHE_LIFETIMES = {
   catalog: 'public, max-age=0, s-maxage=10, stale-while-revalidate=60',
   places: 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
   summary: 'public, max-age=60, s-maxage=60, stale-while-revalidate=300',
   nearby: 'public, max-age=60, s-maxage=60, stale-while-revalidate=300',
+  reverse: 'public, max-age=3600, s-maxage=86400, stale-while-revalidate=86400',
+  selection: 'public, max-age=60, s-maxage=60, stale-while-revalidate=300',
 } as const;
 
 export type CachedKind = keyof typeof CACHE_LIFETIMES;
+
+/** Kinds whose answers depend only on the reference data (not on the registry or the data cache). */
+const REFERENCE_ONLY: ReadonlySet<CachedKind> = new Set(['places', 'reverse']);
 
 /** A quoted entity tag of some text (SHA-1, base64url, 27 characters). */
 export function entityTag(text: string, weak = false): string {
@@ -79,22 +85,22 @@ export function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonA
 }
 
 // ---------------------------------------------------------------------------------------------
-// The answer fast path: server.ts answers a repeated GET of these four from the last answer the
+// The answer fast path: server.ts answers a repeated GET of these kinds from the last answer the
 // route gave for the same URL, before Next.js (whose own per-request work is most of the CPU of such
 // a request once the answer itself is memoised; see README "Performance"). An answer is reused only
 // while the registry snapshot (and for the catalog the provider health summary) it was computed
 // with is still the current one, and at most REUSE_MS after it was computed — the registry's own
-// verification interval: the portal never promises a fresher registry than that. Places answers
-// are reused for as long as their memo keeps them (lib/places/search.ts). The body, tag and
+// verification interval: the portal never promises a fresher registry than that. Places and reverse
+// answers are reused for as long as their memo keeps them (lib/places/search.ts, reverse.ts). The body, tag and
 // lifetime are the route's; only the CORS and compression headers are added here as the route
 // wrapper and the server's compression would.
 
-/** How long a catalog, summary or nearby answer is reused for the same URL. */
+/** How long a catalog, summary, nearby or selection answer is reused for the same URL. */
 export const REUSE_MS = 1000;
-/** Place answers depend only on the reference data. */
+/** Place and reverse answers depend only on the reference data. */
 export const PLACES_REUSE_MS = 5 * 60_000;
 
-/** What an answer was computed with: the registry snapshot and the health summary objects of the time (places: neither). */
+/** What an answer was computed with: the registry snapshot and the health summary objects of the time (places, reverse: neither). */
 export interface AnswerStamp {
   registry: object | null;
   health: object | null;
@@ -127,7 +133,7 @@ export function answerStore(): AnswerStore {
 
 /** The state an answer of this kind depends on, taken before it is computed. */
 export async function answerStamp(kind: CachedKind): Promise<AnswerStamp> {
-  if (kind === 'places') return { registry: null, health: null };
+  if (REFERENCE_ONLY.has(kind)) return { registry: null, health: null };
   const [registry, health] = await Promise.all([registrySnapshot(), kind === 'catalog' ? healthSummary() : null]);
   return { registry, health };
 }
@@ -144,7 +150,7 @@ export function answerKey(target: string): string {
 }
 
 /**
- * A route of one of the four: computes the answer (200, or 304 for a matching If-None-Match) and
+ * A route of one of these kinds: computes the answer (200, or 304 for a matching If-None-Match) and
  * keeps it for the fast path unless it is transient.
  */
 export async function cachedAnswer(
@@ -159,7 +165,7 @@ export async function cachedAnswer(
     answerStore().entries.set(answerKey(req.url), {
       kind,
       stamp,
-      expires: Date.now() + (kind === 'places' ? PLACES_REUSE_MS : REUSE_MS),
+      expires: Date.now() + (REFERENCE_ONLY.has(kind) ? PLACES_REUSE_MS : REUSE_MS),
       body,
       etag: answer.etag,
     });
@@ -171,7 +177,7 @@ export async function cachedAnswer(
 /** What Next.js and the server's compression put in Vary for these routes, so both paths answer alike. */
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding';
 
-const FAST_PREFIXES = ['/api/catalog', '/api/places?', '/api/summary/', '/api/nearby?'];
+const FAST_PREFIXES = ['/api/catalog', '/api/places?', '/api/places/reverse?', '/api/summary/', '/api/nearby?', '/api/nearby/selection?'];
 
 function acceptsGzip(header: string | string[] | undefined): boolean {
   const v = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -179,7 +185,7 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /**
- * Answers a GET of catalog, places, summary or nearby from the stored answer for the same URL and
+ * Answers a GET of one of these kinds from the stored answer for the same URL and
  * returns true; false leaves the request to Next.js (no stored answer, expired, or computed with a
  * registry or health state that is no longer current).
  */

@@ -70,7 +70,8 @@ const JSON_RPC_SCHEMAS: Record<string, JsonSchema> = {
 
 /** The headers of an answer a shared cache may keep (lib/http-cache.ts), and its 304. */
 function cacheable(kind: CachedKind): { headers: NonNullable<Response['headers']>; responses: Record<string, Response> } {
-  const weak = kind !== 'places';
+  // Answers with a `generated` time get a weak tag without it (lib/http-cache.ts).
+  const weak = kind === 'catalog' || kind === 'summary' || kind === 'nearby';
   return {
     headers: {
       ETag: {
@@ -110,7 +111,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
       },
     ],
     [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places') }],
-    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] } }],
+    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] }, ...cacheable('reverse') }],
     [
       nearbyOperation as AnyOperation,
       {
@@ -126,6 +127,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         example: ex.nearbySelection,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', purpose: 'construction', search: 'povodne' },
         errorExamples: { missing_dataset_selection: 'Choose the selection with exactly one of: purpose (a use case) or search (text).' },
+        ...cacheable('selection'),
       },
     ],
     [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' }, ...cacheable('summary') }],

@@ -1,9 +1,12 @@
-// Answers a shared cache may keep (lib/http-cache.ts): catalog, places, summary and nearby carry
+// Answers a shared cache may keep (lib/http-cache.ts): catalog, places, reverse, summary, nearby and
+// nearby's selection carry
 // Cache-Control with their documented lifetimes and an ETag; If-None-Match with that tag gives 304
 // without a body; the pre-serialised catalog is byte for byte JSON.stringify of the catalog document.
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GET as catalogGET } from '@/app/api/catalog/route';
 import { GET as nearbyGET } from '@/app/api/nearby/route';
+import { GET as selectionGET } from '@/app/api/nearby/selection/route';
+import { GET as reverseGET } from '@/app/api/places/reverse/route';
 import { GET as placesGET } from '@/app/api/places/route';
 import { GET as summaryGET } from '@/app/api/summary/[provider]/[dataset]/route';
 import { CACHE_LIFETIMES, entityTag, jsonAnswer, tagMatches } from '@/lib/http-cache';
@@ -70,6 +73,8 @@ describe('Cache-Control, ETag and 304', () => {
       get: () => nearbyGET as Get,
       url: () => `http://localhost/api/nearby?point=17.1,48.14&radius=2000&datasets=${provider.id}/body`,
     },
+    { name: 'reverse', kind: 'reverse', weak: false, get: () => reverseGET as Get, url: () => 'http://localhost/api/places/reverse?point=18.7394,49.2231' },
+    { name: 'selection', kind: 'selection', weak: false, get: () => selectionGET as Get, url: () => 'http://localhost/api/nearby/selection?point=17.1,48.14&purpose=construction' },
   ];
   for (const c of cases) {
     test(`${c.name}: lifetime, ${c.weak ? 'weak' : 'strong'} tag, 304 for the same tag, 200 for another`, async () => {

@@ -1,5 +1,5 @@
 // The stored-answer fast path of server.ts (lib/http-cache.ts tryServeStoredAnswer): a repeated GET of
-// catalog or places is answered by the listener from the route's last answer for the same URL, with
+// catalog, places, reverse or nearby's selection is answered by the listener from the route's last answer for the same URL, with
 // the same body, tag, lifetime and CORS headers, 304 and gzip as the route would give, and no longer
 // once the registry changed or the reuse time passed. Next.js is stood in for by a handler that calls
 // the real route handlers.
@@ -8,19 +8,28 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GET as catalogGET } from '@/app/api/catalog/route';
+import { GET as selectionGET } from '@/app/api/nearby/selection/route';
+import { GET as reverseGET } from '@/app/api/places/reverse/route';
 import { GET as placesGET } from '@/app/api/places/route';
 import { answerKey, answerStore, CACHE_LIFETIMES } from '@/lib/http-cache';
 import { createRequestListener, type NextHandler } from '@/lib/server/listener';
 import type { RouteTable } from '@/lib/server/routes';
 import { addProvider, removeProvider, uniqueId } from '../nearby/helpers';
 
-const routes: RouteTable = { statics: new Set(['/api/catalog', '/api/places']), dynamics: [] };
+const routes: RouteTable = { statics: new Set(['/api/catalog', '/api/places', '/api/places/reverse', '/api/nearby/selection']), dynamics: [] };
+const handlers: Record<string, unknown> = {
+  '/api/catalog': catalogGET,
+  '/api/places': placesGET,
+  '/api/places/reverse': reverseGET,
+  '/api/nearby/selection': selectionGET,
+};
 let calls = 0;
 
 /** Next.js as far as these routes go: the route handler's Response written to the socket. */
 const nextLike: NextHandler = async (req, res) => {
   calls++;
-  const handler = (req.url!.startsWith('/api/catalog') ? catalogGET : placesGET) as (r: Request, c: { params: Promise<never> }) => Promise<Response>;
+  // Paths outside the table (`/api/catalogue`) reach the catalog route here: only the call count matters.
+  const handler = (handlers[new URL(req.url!, 'http://localhost').pathname] ?? catalogGET) as (r: Request, c: { params: Promise<never> }) => Promise<Response>;
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
   const r = await handler(new Request(`http://localhost${req.url}`, { headers }), { params: Promise.resolve({} as never) });
@@ -132,5 +141,35 @@ describe('stored answers', () => {
     // Query strings the route ignores are other URLs; paths that only start alike are not the catalog.
     await get('/api/catalogue');
     expect(calls).toBe(3);
+  });
+
+  test('reverse is reused like places; the selection until the registry changes', async () => {
+    calls = 0;
+    answerStore().entries.clear();
+    const reverse = '/api/places/reverse?point=18.7394,49.2231';
+    const first = await get(reverse);
+    expect(first.status).toBe(200);
+    const again = await get(reverse);
+    expect(calls).toBe(1);
+    expect(again.body.equals(first.body)).toBe(true);
+    expect(again.headers['cache-control']).toBe(CACHE_LIFETIMES.reverse);
+    expect(again.headers.etag).toBe(first.headers.etag);
+
+    const selection = '/api/nearby/selection?point=17.1,48.14&purpose=construction';
+    const s1 = await get(selection);
+    expect(s1.status).toBe(200);
+    expect(s1.headers['cache-control']).toBe(CACHE_LIFETIMES.selection);
+    await get(selection);
+    expect(calls).toBe(2);
+    const provider = await addProvider({
+      id: uniqueId('answers-sel'),
+      datasets: [{ id: 'body', title: 'Body', category: 'society', source: { type: 'geojson', url: 'https://example.org/body.json' } }] as never,
+    });
+    try {
+      await get(selection);
+      expect(calls).toBe(3);
+    } finally {
+      await removeProvider(provider);
+    }
   });
 });
