@@ -11,6 +11,7 @@ import { env, environmentWarnings, loadEnvFiles } from './lib/env';
 import { logger, flushLogs } from './lib/observability/log';
 import { startProcessMetrics } from './lib/observability/metrics';
 import { reportWorkerReady, runPrimary } from './lib/server/cluster';
+import { limitHeapGrowth } from './lib/server/heap';
 import { markReady, setStep } from './lib/server/lifecycle';
 import { createRequestListener, type NextHandler } from './lib/server/listener';
 import { loadRouteTable, type RouteTable } from './lib/server/routes';
@@ -82,6 +83,7 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
  */
 export function runServer(options: { dev?: boolean } = {}): void {
   const start = async () => {
+    limitHeapGrowth();
     if (cluster.isPrimary && !options.dev) {
       loadEnvFiles({ dev: false });
       if (env().webConcurrency > 1) return runPrimary(env().webConcurrency);

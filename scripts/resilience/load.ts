@@ -6,7 +6,10 @@
 // directory) or, with --postgres, on a throwaway PostgreSQL database (the first start imports the
 // reference data there).
 //
-//   npm run resilience:load [-- --short] [-- --postgres]
+//   npm run resilience:load [-- --short] [-- --postgres] [-- --duration=<s>] [-- --node-arg=<flag> ...]
+//
+// `--node-arg` passes a flag to the server's node (repeatable), e.g. `--node-arg=--trace-gc` to see
+// the heap's growth in the part's server.log (kept with `--keep`).
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { healthy, json, mb, parseArgs, printResult, request, sleep, table, type PartOptions, type PartResult } from './common';
@@ -143,17 +146,27 @@ export async function runMix(
   return { result, perKind };
 }
 
+/** Options of a direct run (`npm run resilience:load`); the suite runs the defaults. */
+const loadOptions: { durationS?: number; nodeArgs: string[] } = { nodeArgs: [] };
+if (process.argv[1]?.endsWith(`resilience${path.sep}load.ts`)) {
+  for (const a of process.argv.slice(2)) {
+    if (a.startsWith('--duration=')) loadOptions.durationS = Number(a.slice('--duration='.length));
+    else if (a.startsWith('--node-arg=')) loadOptions.nodeArgs.push(a.slice('--node-arg='.length));
+  }
+  if (loadOptions.durationS !== undefined && !(loadOptions.durationS > 0)) throw new Error('--duration=<seconds> must be a positive number');
+}
+
 export async function runLoad(opts: PartOptions, driver: LoadDriver = 'embedded'): Promise<PartResult> {
   const started = performance.now();
   const failures: string[] = [];
-  const durationS = opts.short ? 10 : 60;
+  const durationS = loadOptions.durationS ?? (opts.short ? 10 : 60);
   const connections = 50;
   let portal: Portal | undefined;
   try {
     portal =
       driver === 'postgres'
-        ? await startPortal({ name: 'load-postgres', databaseUrl: createThrowawayDatabase('load'), readyTimeoutMs: 600_000 })
-        : await startPortal({ name: 'load', pgliteDir: await pgliteCopy('load') });
+        ? await startPortal({ name: 'load-postgres', databaseUrl: createThrowawayDatabase('load'), readyTimeoutMs: 600_000, nodeArgs: loadOptions.nodeArgs })
+        : await startPortal({ name: 'load', pgliteDir: await pgliteCopy('load'), nodeArgs: loadOptions.nodeArgs });
     if (driver === 'postgres') console.log(`load: PostgreSQL database prepared (migrations, reference data) in ${(portal.startMs / 1000).toFixed(1)} s`);
     const { items, dropped } = await workload(portal.url);
     for (const d of dropped) failures.push(`workload: ${d}`);
