@@ -102,6 +102,33 @@ describe('MapServer GetFeatureInfo', () => {
     expect(new URLSearchParams(gfi).get('X')).toBe('50');
   });
 
+  // B lies 2 m north of a row border of the 1 km grid: MapServer's query box around the clicked
+  // pixel touches both rows and it reports two cells of the same class, differing only in x/y.
+  for (const { variant, format } of [
+    { variant: 'full', format: 'geojson' },
+    { variant: 'gml', format: 'application/vnd.ogc.gml' },
+    { variant: 'text', format: 'text/plain' },
+  ] as const) {
+    test(`two cells of one class at a cell border are one hit (${format})`, async () => {
+      const answer = await queryRasterPoint(raster([ms.template(variant, ['hlbka'])]), B[0], B[1], 5, deadline());
+      expect(answer).toMatchObject({ status: 'ok', count: 1 });
+      expect(answer.hits).toHaveLength(1);
+      expect(Number(valuesOf(answer.hits[0]).value_0)).toBe(MAPSERVER_RASTER.valueAt(...B));
+      // The source did report two cells: the merge is the portal's, not a lucky point.
+      const gfi = ms.requests(variant).filter((q) => /REQUEST=GetFeatureInfo/i.test(q)).at(-1)!;
+      const raw = await fetch(`${ms.url}/${variant}/wms?${gfi}`).then((r) => r.text());
+      expect(raw.match(/[<"\s]value_0[>"\s]/g)).toHaveLength(2);
+    });
+  }
+
+  test('cells of different classes at a class border both stay', async () => {
+    // 1 m east of the border between column 14 (class 3) and column 15 (class 4).
+    const lon = 17 + (15 * MAPSERVER_RASTER.cell + 1) / 6378137 * (180 / Math.PI);
+    const answer = await queryRasterPoint(raster([ms.template('full', ['hlbka'])]), lon, A[1], 5, deadline());
+    expect(answer.status).toBe('ok');
+    expect(answer.hits.map((h) => Number(valuesOf(h).value_0)).sort()).toEqual([3, 4]);
+  });
+
   test('no data in the raster: no hit for that layer', async () => {
     // The north-west corner cells hold no data.
     const p: [number, number] = [17.005, 48.19];

@@ -170,6 +170,45 @@ function legendList(dataset: ManifestDataset, classTable?: Map<string, string>):
   return out.length ? out.slice(0, MAX_LEGEND_ENTRIES) : undefined;
 }
 
+// --- one answer per feature ---
+
+/** MapServer's attributes of a raster cell: its centre (`x`, `y`) next to the value (`value_0`, `value_list`). */
+const CELL_POSITION = /^(x|y)$/i;
+const CELL_VALUE = /^(value_\d+|value_list)$/i;
+
+function isRasterCell(f: SourceFeature): boolean {
+  return f.attrs.some(([k]) => CELL_VALUE.test(k)) && f.attrs.filter(([k]) => CELL_POSITION.test(k)).length === 2;
+}
+
+/**
+ * The features of one answer without repeats. MapServer answers a raster layer with every cell its
+ * query box around the clicked pixel touches: a click a few metres from a cell border gets both
+ * cells, a corner four, each with its own centre (`x`, `y`) but, inside one class, the same value.
+ * Cells of one layer that differ only in their centre are one answer at the point, and features of
+ * one layer with identical attributes read the same to anyone; the first of each is kept. Cells
+ * with different values (a click on a class border) and distinct features stay.
+ */
+export function distinctFeatures(features: SourceFeature[]): SourceFeature[] {
+  const seen = new Set<string>();
+  return features.filter((f) => {
+    const attrs = isRasterCell(f) ? f.attrs.filter(([k]) => !CELL_POSITION.test(k)) : f.attrs;
+    const key = JSON.stringify([f.layer ?? null, attrs]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** The entry of a source's answer: its distinct features as hits, with the legend used. */
+function okAnswer(
+  dataset: ManifestDataset,
+  reported: SourceFeature[],
+  options: { classTable?: Map<string, string>; layerTitles?: Map<string, string | undefined>; max: number },
+): RasterAnswer {
+  const features = distinctFeatures(reported);
+  return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, options), legend: legendList(dataset, options.classTable) };
+}
+
 // --- the query per service kind ---
 
 /** The zoom the query is made at, kept within the dataset's drawn zoom range. */
@@ -219,7 +258,7 @@ async function queryWms(spec: WmsQuerySpec, dataset: ManifestDataset, lon: numbe
       const { text, result } = await fetchText(getFeatureInfoUrl(spec, lon, lat, zoom, format, max), deadline, INFO_MAX_BYTES);
       const features = parseFeatureInfo(text, result.headers['content-type'] ?? '');
       workingFormat.set(formatKey, format);
-      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { layerTitles: titles, max }), legend: legendList(dataset) };
+      return okAnswer(dataset, features, { layerTitles: titles, max });
     } catch (err) {
       // A refused or unreadable format is worth another format; a source that is down is not.
       if (err instanceof SourceAnswerError) lastError = new RasterSourceError('source_error', err.message);
@@ -259,7 +298,7 @@ export async function queryRasterPoint(dataset: ManifestDataset, lon: number, la
     case 'arcgis-map': {
       const { text } = await fetchText(mapIdentifyUrl(spec, lon, lat, rasterQueryZoom(dataset)), deadline, INFO_MAX_BYTES);
       const features = parseSourceAnswer(() => parseMapIdentify(text, spec.hiddenLayerIds));
-      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { max }), legend: legendList(dataset) };
+      return okAnswer(dataset, features, { max });
     }
     case 'arcgis-image': {
       const [{ text }, classTable] = await Promise.all([
@@ -267,7 +306,7 @@ export async function queryRasterPoint(dataset: ManifestDataset, lon: number, la
         classTableFor(spec, deadline),
       ]);
       const features = parseSourceAnswer(() => parseImageIdentify(text));
-      return { status: 'ok', count: features.length, hits: toRasterHits(dataset, features, { classTable, max }), legend: legendList(dataset, classTable) };
+      return okAnswer(dataset, features, { classTable, max });
     }
   }
 }
