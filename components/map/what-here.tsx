@@ -4,8 +4,9 @@
 // automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
 // so each card shows its own progress and its own error, and a slow source never holds up the rest.
 import { useEffect, useRef, useState } from 'react';
-import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, type HitValueView, type NearbyEntry } from '@/lib/map/citizen';
+import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, type FieldLabel, type HitValueView, type NearbyEntry } from '@/lib/map/citizen';
 import { formatDistance, formatValue } from '@/lib/map/format';
+import { fieldSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
 
 /** Longest wait for one dataset before its card gives up (the server's own source limit is 10 s). */
@@ -107,7 +108,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   for (const d of enabled) {
     if (seen.has(d.key)) continue;
     seen.add(d.key);
-    list.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true, raster: d.source.type === 'raster' });
+    list.push({ key: d.key, title: d.title, provider: d.providerName, sample: d.category === 'sample', onMap: true, raster: d.source.type === 'raster', fields: fieldSpecs(d.fields) });
   }
   if (selection?.status === 'ok') {
     for (const s of selection.data.datasets) {
@@ -121,6 +122,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
         sample: !!s.sample || d?.category === 'sample',
         onMap: false,
         raster: s.type === 'raster' || d?.source.type === 'raster',
+        fields: fieldSpecs(d?.fields),
       });
     }
   }
@@ -234,6 +236,8 @@ interface CardItem {
   onMap: boolean;
   /** Raster datasets report the source's raw attributes; the card sorts them (HitValues). */
   raster: boolean;
+  /** The dataset's fields, which name a raster's raw attributes (empty when the map lacks the dataset). */
+  fields: FieldLabel[];
 }
 
 /** One dataset's card; it asks GET /api/nearby itself, so its request lives and dies with the card. */
@@ -322,7 +326,7 @@ function DatasetCard({
                   {formatDistance(h.distance)}
                 </span>
               </div>
-              <HitValues values={h.values} raster={item.raster} />
+              <HitValues values={h.values} raster={item.raster} fields={item.fields} />
             </li>
           ))}
         </ul>
@@ -344,11 +348,12 @@ function DatasetCard({
 
 /**
  * A hit's attributes. A raster source reports technical ones next to the value (the cell's
- * coordinates and colour): those wait behind "Všetky atribúty", which lists every attribute.
+ * coordinates and colour) and names them its own way: the value shows under the dataset's field
+ * label, and "Všetky atribúty" lists every attribute under the source's names.
  */
-function HitValues({ values, raster }: { values: HitValueView[]; raster: boolean }) {
+function HitValues({ values, raster, fields }: { values: HitValueView[]; raster: boolean; fields: FieldLabel[] }) {
   if (values.length === 0) return null;
-  const { shown, all } = raster ? rasterHitValues(values) : { shown: values, all: [] };
+  const { shown, all } = raster ? rasterHitValues(values, fields) : { shown: values, all: [] };
   return (
     <>
       <ValueList values={shown} />

@@ -85,15 +85,30 @@ export type HitValueView = NearbyEntry['hits'][number]['values'][number];
  */
 const RASTER_TECHNICAL = /^(x|y|red|green|blue|alpha|value_list|(red|green|blue|alpha)_band|stretched ?value|objectid|oid|fid|count)$/i;
 
+/** What a dataset's `fields` say of an attribute, as `fieldSpecs` reads them (params.ts). */
+export type FieldLabel = { key: string; label: string; unit?: string };
+
 /**
  * A raster hit's attributes for its card: `shown` are the meaningful ones (those the dataset
- * describes in its fields, and every attribute that is not a technical one), `all` is the whole
- * list for the "Všetky atribúty" disclosure, empty when nothing is held back. Never hides all.
+ * describes in its fields, and every attribute that is not a technical one), named by the field's
+ * label (with unit) where the dataset gives one, so `value_0` reads "Trieda hĺbky". `all` is the
+ * whole list under the source's own names for the "Všetky atribúty" disclosure, empty when nothing
+ * is held back or renamed. Never hides all.
  */
-export function rasterHitValues(values: HitValueView[]): { shown: HitValueView[]; all: HitValueView[] } {
-  const shown = values.filter((v) => v.description !== undefined || !RASTER_TECHNICAL.test(v.label.trim()));
-  if (shown.length === 0 || shown.length === values.length) return { shown: values, all: [] };
-  return { shown, all: values };
+export function rasterHitValues(values: HitValueView[], fields: readonly FieldLabel[] = []): { shown: HitValueView[]; all: HitValueView[] } {
+  const labels = new Map(fields.map((f) => [f.key, f.unit ? `${f.label} (${f.unit})` : f.label]));
+  const meaningful = values.filter((v) => v.description !== undefined || !RASTER_TECHNICAL.test(v.label.trim()));
+  const kept = meaningful.length ? meaningful : values;
+  let renamed = false;
+  const shown = kept.map((v) => {
+    const label = labels.get(v.label);
+    if (!label || label === v.label) return v;
+    renamed = true;
+    // The API's description of a field without one is its label: no tooltip repeating the name.
+    const { description, ...rest } = v;
+    return description === undefined || description === label ? { ...rest, label } : { ...rest, label, description };
+  });
+  return { shown, all: renamed || kept.length < values.length ? values : [] };
 }
 
 export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';

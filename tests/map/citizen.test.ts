@@ -113,6 +113,45 @@ describe('raster card attributes', () => {
       expect(r.all).toHaveLength(all);
     });
   }
+
+  const mapserver = [v('x', 1900000.5), v('y', 6140000.5), v('value_0', 4, { description: 'Trieda hĺbky', legend: 'Hĺbka nad 2 m' }), v('value_list', 4), v('red', 8)];
+  const named = [
+    {
+      name: 'the field label names the value; the raw name stays behind "Všetky atribúty"',
+      values: mapserver,
+      fields: [{ key: 'value_0', label: 'Trieda hĺbky' }],
+      shown: [{ label: 'Trieda hĺbky', value: 4, legend: 'Hĺbka nad 2 m' }],
+      all: ['x', 'y', 'value_0', 'value_list', 'red'],
+    },
+    {
+      name: 'a field description other than the label stays the tooltip',
+      values: [v('value_0', 4, { description: 'Kód triedy pri Q100' }), v('red', 8)],
+      fields: [{ key: 'value_0', label: 'Trieda hĺbky', description: 'Kód triedy pri Q100' }],
+      shown: [{ label: 'Trieda hĺbky', value: 4, description: 'Kód triedy pri Q100' }],
+      all: ['value_0', 'red'],
+    },
+    {
+      name: 'renamed with nothing held back: the raw name is still listed',
+      values: [v('GRAY_INDEX', 12.5, { description: 'Výška (m)' })],
+      fields: [{ key: 'GRAY_INDEX', label: 'Výška', unit: 'm' }],
+      shown: [{ label: 'Výška (m)', value: 12.5 }],
+      all: ['GRAY_INDEX'],
+    },
+    {
+      name: 'fields of other attributes rename nothing',
+      values: [v('GRAY_INDEX', 12)],
+      fields: [{ key: 'value_0', label: 'Trieda hĺbky' }],
+      shown: [{ label: 'GRAY_INDEX', value: 12 }],
+      all: [],
+    },
+  ];
+  for (const { name, values, fields, shown, all } of named) {
+    test(name, () => {
+      const r = rasterHitValues(values, fields);
+      expect(r.shown).toEqual(shown);
+      expect(r.all.map((x) => x.label)).toEqual(all);
+    });
+  }
 });
 
 describe('basemaps from the zbgis raster datasets', async () => {
