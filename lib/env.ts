@@ -13,6 +13,19 @@ const hostPort = z
   .string()
   .regex(/^(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/, 'expected host or host:port');
 
+/** A comma-separated setting as the list of its trimmed, non-empty items (each through `normalize`). */
+function commaList(normalize: (item: string) => string = (item) => item) {
+  return z
+    .string()
+    .optional()
+    .transform((v) =>
+      (v ?? '')
+        .split(',')
+        .map((s) => normalize(s.trim()))
+        .filter(Boolean),
+    );
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const schema = z.object({
@@ -36,35 +49,9 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v.replace(/\/+$/, '') : undefined))
     .pipe(z.url({ protocol: /^https?$/ }).optional()),
-  ALLOW_INSECURE_SOURCES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(hostPort)),
-  MCP_ALLOWED_HOSTS: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    )
-    .pipe(z.array(hostPort)),
-  TRUSTED_PROXIES: z
-    .string()
-    .optional()
-    .transform((v) =>
-      (v ?? '')
-        .split(',')
-        .map((s) => s.trim())
-        .filter(Boolean),
-    ),
+  ALLOW_INSECURE_SOURCES: commaList((s) => s.toLowerCase()).pipe(z.array(hostPort)),
+  MCP_ALLOWED_HOSTS: commaList((s) => s.toLowerCase()).pipe(z.array(hostPort)),
+  TRUSTED_PROXIES: commaList(),
   BASEMAP_STYLE_URL: z
     .string()
     .trim()

@@ -54,6 +54,12 @@ export interface NearbyRequest {
   params: Record<string, Record<string, string>>;
 }
 
+/** Rule 2, after the selection (rule 1) has passed: a point or a place, never both. */
+function checkPlace(v: { point?: unknown; place?: string }, ctx: z.RefinementCtx): void {
+  if (!v.point && !v.place) ctx.addIssue(codedIssue('missing_place', 'Give a point (lon,lat) or a place (address or name).'));
+  else if (v.point && v.place) ctx.addIssue(codedIssue('invalid_query', 'Give either point or place, not both.'));
+}
+
 /** Rules 1 and 2 with their own codes, then the checked request. */
 export const nearbyInput = nearbyFields
   .superRefine((v, ctx) => {
@@ -67,8 +73,7 @@ export const nearbyInput = nearbyFields
             : 'Give only one of datasets, purpose and search.',
         ),
       );
-    } else if (!v.point && !v.place) ctx.addIssue(codedIssue('missing_place', 'Give a point (lon,lat) or a place (address or name).'));
-    else if (v.point && v.place) ctx.addIssue(codedIssue('invalid_query', 'Give either point or place, not both.'));
+    } else checkPlace(v, ctx);
   })
   .transform(
     (v): NearbyRequest => ({
@@ -98,8 +103,7 @@ export const nearbySelectionInput = nearbyFields
           chosen === 0 ? 'Choose the selection with exactly one of: purpose (a use case) or search (text).' : 'Give only one of purpose and search.',
         ),
       );
-    } else if (!v.point && !v.place) ctx.addIssue(codedIssue('missing_place', 'Give a point (lon,lat) or a place (address or name).'));
-    else if (v.point && v.place) ctx.addIssue(codedIssue('invalid_query', 'Give either point or place, not both.'));
+    } else checkPlace(v, ctx);
   })
   .transform((v): NearbySelectionRequest => ({
     point: v.point as [number, number] | undefined,
