@@ -268,6 +268,8 @@ test.describe('the citizen’s map', () => {
 
     const panel = page.getByRole('region', { name: /^Čo je tu/ });
     await expect(panel).toBeVisible();
+    // The open point travels in the URL (?bod=), so the link can be shared.
+    await expect.poll(() => page.url()).toMatch(/[?&]bod=17\.\d+,48\.\d+/);
     const polygon = panel.locator(`[data-dataset="${POLYGON}"]`);
     const raster = panel.locator(`[data-dataset="${RASTER}"]`);
     const slow = panel.locator(`[data-dataset="${SLOW}"]`);
@@ -321,6 +323,25 @@ test.describe('the citizen’s map', () => {
 
     await page.keyboard.press('Escape');
     await expect(panel).toBeHidden();
+    await expect.poll(() => page.url()).not.toMatch(/[?&]bod=/);
+  });
+
+  test('a shared link with ?bod= opens "Čo je tu?" at that point; closing it takes the point out of the URL', async ({ page }) => {
+    await goOffline(page);
+    await page.goto(`/?d=${POLYGON}&bod=${POINT.join(',')}`);
+    const panel = page.getByRole('region', { name: /^Čo je tu/ });
+    await expect(panel).toBeVisible();
+    const polygon = panel.locator(`[data-dataset="${POLYGON}"]`);
+    await expect(polygon.getByTestId('what-here-status')).toHaveText('bod leží v oblasti');
+    await expect(panel.getByTestId('what-here-municipality')).toBeVisible();
+    // Without a fragment the map opens centred on the point.
+    await expect.poll(() => page.url()).toMatch(/#14\/48\.13\d*\/17\.16\d*$/);
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect.poll(() => page.url()).not.toMatch(/[?&]bod=/);
+    // A link with its own view (a fragment) opens the panel too.
+    await page.goto(`/?d=${POLYGON}&bod=${POINT.join(',')}#13/${POINT[1]}/${POINT[0]}`);
+    await expect(panel).toBeVisible();
   });
 
   test('keyboard only: Tab to the search, type, arrows, Enter, "Čo je tu?", Escape', async ({ page }) => {

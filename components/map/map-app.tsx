@@ -207,7 +207,9 @@ export default function MapApp(props: MapAppProps) {
   // Place search and "Čo je tu?".
   const [flyTo, setFlyTo] = useState<{ lon: number; lat: number; zoom: number; seq: number } | null>(null);
   const [placeInfo, setPlaceInfo] = useState<{ type?: string; municipalityUrl?: string | null } | null>(null);
-  const [whatHere, setWhatHere] = useState<{ lon: number; lat: number } | null>(null);
+  // The open "Čo je tu?" point lives in the map's state, so the URL carries it (`?bod=`).
+  const whatHere = state.point ?? null;
+  const setWhatHere = useCallback((point: { lon: number; lat: number } | null) => setState((s) => ({ ...s, point })), []);
   const [purpose, setPurpose] = useState<string>(() => (state.datasets.length ? '' : 'construction'));
   const whatHereButton = useRef<HTMLButtonElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
@@ -217,7 +219,7 @@ export default function MapApp(props: MapAppProps) {
     setPlaceInfo({ type: p.type, municipalityUrl: isMunicipality(p) && p.municipality ? `/${p.municipality.slug}` : null });
     setFlyTo((f) => ({ lon, lat, zoom: zoomForPlace(p.type), seq: (f?.seq ?? 0) + 1 }));
   }, []);
-  const onPointQuery = useCallback((pt: { lon: number; lat: number }) => setWhatHere(pt), []);
+  const onPointQuery = useCallback((pt: { lon: number; lat: number }) => setWhatHere(pt), [setWhatHere]);
   const closeWhatHere = useCallback(() => {
     setWhatHere(null);
     // Focus goes back where the question came from: the button after a search, else the map.
@@ -225,7 +227,7 @@ export default function MapApp(props: MapAppProps) {
       if (whatHereButton.current) whatHereButton.current.focus();
       else canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus();
     }, 0);
-  }, []);
+  }, [setWhatHere]);
   // Escape closes the panel from anywhere on the page while it is open.
   const whatHereOpen = whatHere !== null;
   useEffect(() => {

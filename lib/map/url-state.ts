@@ -5,9 +5,11 @@
 // page's own, and once it differs `d` lists the whole selection (`?d=` alone = nothing enabled).
 // A parameter is written only when it differs from its default. Pure functions, no DOM.
 //
-// One extra parameter the website adds to the spec's map link: `miesto=<lon>,<lat>,<name>`, the
-// place found with the map's place search (its marker). It does not move the view by itself: the
-// fragment does; without a fragment the map opens centred on the place (PLACE_ZOOM).
+// Two extra parameters the website adds to the spec's map link: `miesto=<lon>,<lat>,<name>`, the
+// place found with the map's place search (its marker), and `bod=<lon>,<lat>`, the point whose
+// "Čo je tu?" panel is open, so a shared link or a reload opens the same answer. Neither moves the
+// view by itself: the fragment does; without a fragment the map opens centred on the point or the
+// place (PLACE_ZOOM).
 import { ID_SOURCE, isDatasetKey, PARAM_NAME_SOURCE } from '@/lib/protocol/shared/keys';
 import type { MapView } from './types';
 
@@ -20,7 +22,9 @@ export interface MapPlace {
 
 /** The query parameter of the searched place. */
 export const PLACE_PARAM = 'miesto';
-/** Zoom a map opened from a link with `miesto` and no fragment starts at. */
+/** The query parameter of the point whose "Čo je tu?" panel is open. */
+export const POINT_PARAM = 'bod';
+/** Zoom a map opened from a link with `miesto` or `bod` and no fragment starts at. */
 export const PLACE_ZOOM = 14;
 
 export interface MapState {
@@ -31,6 +35,13 @@ export interface MapState {
   view: MapView;
   /** The searched place (`?miesto=`), if any. */
   place?: MapPlace | null;
+  /** The point of the open "Čo je tu?" panel (`?bod=`), if any. */
+  point?: MapPoint | null;
+}
+
+export interface MapPoint {
+  lon: number;
+  lat: number;
 }
 
 export interface MapDefaults {
@@ -104,8 +115,11 @@ export function parseMapState(search: string, hash: string, defaults: MapDefault
     (params[key] ??= {})[param] = value;
   }
   const place = parsePlace(q.get(PLACE_PARAM));
-  const view = parseHash(hash) ?? (place ? { zoom: PLACE_ZOOM, lat: place.lat, lon: place.lon } : defaults.view);
-  return place ? { datasets, params, view, place } : { datasets, params, view };
+  const parsedPoint = parsePlace(q.get(POINT_PARAM));
+  const point = parsedPoint ? { lon: parsedPoint.lon, lat: parsedPoint.lat } : null;
+  const centre = point ?? place;
+  const view = parseHash(hash) ?? (centre ? { zoom: PLACE_ZOOM, lat: centre.lat, lon: centre.lon } : defaults.view);
+  return { datasets, params, view, ...(place ? { place } : {}), ...(point ? { point } : {}) };
 }
 
 /** `<lon>,<lat>,<name>` (the name may contain commas) -> place; anything malformed -> null. */
@@ -113,8 +127,9 @@ export function parsePlace(raw: string | null | undefined): MapPlace | null {
   if (!raw) return null;
   const m = /^\s*(-?\d+(?:\.\d+)?)\s*,\s*(-?\d+(?:\.\d+)?)(?:\s*,(.*))?$/s.exec(raw);
   if (!m) return null;
-  const lon = Number(m[1]);
-  const lat = Number(m[2]);
+  // `+ 0`: "-0.000000" is the same point as 0.
+  const lon = Number(m[1]) + 0;
+  const lat = Number(m[2]) + 0;
   if (Math.abs(lon) > 180 || Math.abs(lat) > 90) return null;
   const name = (m[3] ?? '').trim().slice(0, 200);
   return { lon, lat, name };
@@ -122,9 +137,14 @@ export function parsePlace(raw: string | null | undefined): MapPlace | null {
 
 /** The value of `?miesto=`: coordinates to 6 decimals (≈ 0.1 m), then the name. */
 export function formatPlace(p: MapPlace): string {
-  const r = (n: number) => Math.round(n * 1e6) / 1e6 + 0;
   const name = p.name.trim();
-  return `${r(p.lon)},${r(p.lat)}${name ? `,${name}` : ''}`;
+  return `${formatPointParam(p)}${name ? `,${name}` : ''}`;
+}
+
+/** The value of `?bod=`: coordinates to 6 decimals (≈ 0.1 m). */
+export function formatPointParam(p: MapPoint): string {
+  const r = (n: number) => Math.round(n * 1e6) / 1e6 + 0;
+  return `${r(p.lon)},${r(p.lat)}`;
 }
 
 // Keeps `/` and `,` readable in links (`?d=priklady/body`), everything else encoded.
@@ -153,6 +173,7 @@ export function serializeMapState(state: MapState, defaults: MapDefaults): { sea
     }
   }
   if (state.place) parts.push(`${PLACE_PARAM}=${enc(formatPlace(state.place))}`);
+  if (state.point) parts.push(`${POINT_PARAM}=${enc(formatPointParam(state.point))}`);
   const view = roundView(state.view);
   const def = roundView(defaults.view);
   const sameView = view.zoom === def.zoom && view.lat === def.lat && view.lon === def.lon;

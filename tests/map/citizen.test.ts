@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
 import { formatDistance } from '@/lib/map/format';
-import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, type MapDefaults } from '@/lib/map/url-state';
+import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, POINT_PARAM, type MapDefaults } from '@/lib/map/url-state';
 
 const home: MapDefaults = { datasets: [], params: {}, view: { zoom: 7, lat: 48.7, lon: 19.5 } };
 
@@ -57,6 +57,35 @@ describe('?miesto= (the searched place)', () => {
     );
     expect(serializeMapState({ datasets: [], params: {}, view: home.view, place: { lon: 18.73941234, lat: 49.2231, name: 'Žilina' } }, home).search)
       .toBe('?miesto=18.739412,49.2231,%C5%BDilina');
+  });
+});
+
+describe('?bod= (the open "Čo je tu?" point)', () => {
+  test('parses lon,lat; opens centred on it without a fragment; junk is ignored', () => {
+    const s = parseMapState('?bod=17.16,48.13', '', home);
+    expect(s.point).toEqual({ lon: 17.16, lat: 48.13 });
+    expect(s.view).toEqual({ zoom: PLACE_ZOOM, lat: 48.13, lon: 17.16 });
+    expect(parseMapState('?bod=17.16,48.13', '#12/49/18', home).view).toEqual({ zoom: 12, lat: 49, lon: 18 });
+    expect(parseMapState('?bod=abc', '', home).point).toBeUndefined();
+    expect(parseMapState('?bod=17.1,95', '', home).point).toBeUndefined();
+    // The point wins over the place for the starting view: the panel is what the link shows.
+    expect(parseMapState('?miesto=18.7,49.2,x&bod=17.16,48.13', '', home).view).toEqual({ zoom: PLACE_ZOOM, lat: 48.13, lon: 17.16 });
+  });
+  test('round trip beside the place and the datasets; a closed panel writes nothing', () => {
+    fc.assert(
+      fc.property(fc.double({ min: -179, max: 179, noNaN: true }), fc.double({ min: -80, max: 80, noNaN: true }), (lon, lat) => {
+        const point = parseMapState(`?${POINT_PARAM}=${lon.toFixed(6)},${lat.toFixed(6)}`, '', home).point!;
+        const state = { datasets: ['priklady/body'], params: {}, view: { zoom: 12, lat: 48.1, lon: 17.1 }, place: { lon: 18.7, lat: 49.2, name: 'Žilina' }, point };
+        const { search, hash } = serializeMapState(state, home);
+        const back = parseMapState(search, hash, home);
+        expect(back.point).toEqual(point);
+        expect(back.place).toEqual(state.place);
+        expect(serializeMapState(back, home)).toEqual({ search, hash });
+      }),
+      { numRuns: 200 },
+    );
+    expect(serializeMapState({ datasets: [], params: {}, view: home.view, point: { lon: 17.16000012, lat: 48.13 } }, home).search).toBe('?bod=17.16,48.13');
+    expect(serializeMapState({ datasets: [], params: {}, view: home.view, point: null }, home).search).toBe('');
   });
 });
 
