@@ -1,5 +1,9 @@
 // Small pieces every benchmark shares.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import postgres from 'postgres';
+import { openDatabase, type DatabaseHandle } from '../../lib/db';
 
 /** The p-th percentile (0-100) of an ascending array. */
 export function percentile(sorted: number[], p: number): number {
@@ -16,4 +20,56 @@ export function runIfMain(moduleFile: string, run: () => Promise<void>): void {
       process.exit(1);
     },
   );
+}
+
+const PG_HOST_URL = 'postgres://root@127.0.0.1:5432';
+
+/**
+ * Runs `bench` on a throwaway embedded PGlite directory (unless `postgresOnly`), then on a throwaway
+ * PostgreSQL database `portal_bench_<name>` (dropped afterwards; a PostgreSQL that cannot be reached
+ * adds a "skipped" line instead). Returns the lines each run produced, in that order.
+ */
+export async function onBothDrivers(
+  name: string,
+  bench: (label: 'PGlite' | 'PostgreSQL', handle: DatabaseHandle) => Promise<string[]>,
+  options: { postgresOnly?: boolean } = {},
+): Promise<string[]> {
+  const lines: string[] = [];
+  if (!options.postgresOnly) {
+    console.log(`${name}: embedded PGlite (throwaway directory)`);
+    const dir = mkdtempSync(path.join(os.tmpdir(), `portal-bench-${name}-`));
+    try {
+      const h = await openDatabase({ pgliteDir: dir, migrate: true, requireHost: true });
+      try {
+        lines.push(...(await bench('PGlite', h)));
+      } finally {
+        await h.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  const database = `portal_bench_${name}`;
+  console.log(`${name}: PostgreSQL (${database})`);
+  const admin = postgres(`${PG_HOST_URL}/postgres`, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
+  try {
+    await admin.unsafe(`drop database if exists ${database}`);
+    await admin.unsafe(`create database ${database}`);
+    try {
+      const h = await openDatabase({ databaseUrl: `${PG_HOST_URL}/${database}`, migrate: true });
+      try {
+        lines.push(...(await bench('PostgreSQL', h)));
+      } finally {
+        await h.close();
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists ${database}`);
+    }
+  } catch (e) {
+    lines.push(`PostgreSQL skipped: ${e instanceof Error ? e.message : String(e)}`);
+  } finally {
+    await admin.end();
+  }
+  return lines;
 }

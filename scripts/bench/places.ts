@@ -5,21 +5,15 @@
 // each against a plain ILIKE search over the same rows measured in the same run.
 //
 //   npm run bench -- places
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
-import { openDatabase, setDatabase, type DatabaseHandle } from '../../lib/db';
+import { setDatabase, type DatabaseHandle } from '../../lib/db';
 import { env } from '../../lib/env';
 import { searchPlaces } from '../../lib/places';
 import { resetMunicipalityIndex } from '../../lib/places/municipality-index';
 import { resetPlaceSearchCache } from '../../lib/places/search';
 import { importReferenceData } from '../../lib/reference/import';
-import { percentile } from './common';
+import { onBothDrivers, percentile } from './common';
 
 const TARGET_ADDRESSES = 1_500_000;
-const PG_ADMIN_URL = 'postgres://root@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'portal_bench_places';
 const ROUNDS = 4;
 const BASELINE_QUERIES = 24;
 
@@ -183,41 +177,7 @@ async function benchBackend(label: string, h: DatabaseHandle, log: (s: string) =
 
 export async function run(): Promise<void> {
   const log = (s: string) => console.log(s);
-  const lines: string[] = [];
-
-  log('places: embedded PGlite (throwaway directory)');
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-places-'));
-  try {
-    const h = await openDatabase({ pgliteDir: dir, migrate: true, requireHost: true });
-    try {
-      lines.push(await benchBackend('PGlite', h, log));
-    } finally {
-      await h.close();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-
-  log(`places: PostgreSQL (${PG_BENCH_DB})`);
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-  try {
-    await admin.unsafe(`drop database if exists ${PG_BENCH_DB}`);
-    await admin.unsafe(`create database ${PG_BENCH_DB}`);
-    try {
-      const h = await openDatabase({ databaseUrl: `postgres://root@127.0.0.1:5432/${PG_BENCH_DB}`, migrate: true });
-      try {
-        lines.push(await benchBackend('PostgreSQL', h, log));
-      } finally {
-        await h.close();
-      }
-    } finally {
-      await admin.unsafe(`drop database if exists ${PG_BENCH_DB}`);
-    }
-  } catch (e) {
-    lines.push(`PostgreSQL skipped: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    await admin.end();
-  }
+  const lines = await onBothDrivers('places', async (label, h) => [await benchBackend(label, h, log)]);
   console.log('\nplaces bench results');
   for (const l of lines) console.log(l);
 }

@@ -9,22 +9,16 @@
 // Figures are printed, never asserted.
 //
 //   npm run bench -- reverse [--addresses=1500000] [--postgres-only]
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import postgres from 'postgres';
 import { GET } from '../../app/api/places/reverse/route';
-import { openDatabase, setDatabase, type DatabaseHandle } from '../../lib/db';
+import { setDatabase, type DatabaseHandle } from '../../lib/db';
 import { env } from '../../lib/env';
 import { resetMunicipalityIndex } from '../../lib/places/municipality-index';
 import { importReferenceData } from '../../lib/reference/import';
 import { prng } from '../resilience/common';
-import { percentile, runIfMain } from './common';
+import { onBothDrivers, percentile, runIfMain } from './common';
 
 const POINTS = 200;
 const ROUNDS = 3;
-const PG_ADMIN_URL = 'postgres://root@127.0.0.1:5432/postgres';
-const PG_BENCH_DB = 'portal_bench_reverse';
 const SLOVAKIA: [number, number, number, number] = [16.84, 47.74, 22.56, 49.6];
 
 function option(name: string, fallback: number): number {
@@ -127,43 +121,9 @@ async function benchBackend(label: string, h: DatabaseHandle, entrances: number,
 export async function run(): Promise<void> {
   const log = (s: string) => console.log(s);
   const entrances = option('addresses', 500_000);
-  const lines: string[] = [];
-
-  if (!process.argv.includes('--postgres-only')) {
-    log('reverse: embedded PGlite (throwaway directory)');
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-bench-reverse-'));
-    try {
-      const h = await openDatabase({ pgliteDir: dir, migrate: true, requireHost: true });
-      try {
-        lines.push(...(await benchBackend('PGlite', h, entrances, log)));
-      } finally {
-        await h.close();
-      }
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }
-
-  log(`reverse: PostgreSQL (${PG_BENCH_DB})`);
-  const admin = postgres(PG_ADMIN_URL, { max: 1, onnotice: () => undefined, connect_timeout: 5 });
-  try {
-    await admin.unsafe(`drop database if exists ${PG_BENCH_DB}`);
-    await admin.unsafe(`create database ${PG_BENCH_DB}`);
-    try {
-      const h = await openDatabase({ databaseUrl: `postgres://root@127.0.0.1:5432/${PG_BENCH_DB}`, migrate: true });
-      try {
-        lines.push(...(await benchBackend('PostgreSQL', h, entrances, log)));
-      } finally {
-        await h.close();
-      }
-    } finally {
-      await admin.unsafe(`drop database if exists ${PG_BENCH_DB}`);
-    }
-  } catch (e) {
-    lines.push(`PostgreSQL skipped: ${e instanceof Error ? e.message : String(e)}`);
-  } finally {
-    await admin.end();
-  }
+  const lines = await onBothDrivers('reverse', (label, h) => benchBackend(label, h, entrances, log), {
+    postgresOnly: process.argv.includes('--postgres-only'),
+  });
   console.log('\nreverse bench results');
   for (const l of lines) console.log(l);
 }
