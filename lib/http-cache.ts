@@ -177,7 +177,6 @@ export async function cachedAnswer(
 /** What Next.js and the server's compression put in Vary for these routes, so both paths answer alike. */
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch, Accept-Encoding';
 
-const FAST_PREFIXES = ['/api/catalog', '/api/places?', '/api/places/reverse?', '/api/summary/', '/api/nearby?', '/api/nearby/selection?'];
 
 function acceptsGzip(header: string | string[] | undefined): boolean {
   const v = Array.isArray(header) ? header.join(',') : (header ?? '');
@@ -185,15 +184,17 @@ function acceptsGzip(header: string | string[] | undefined): boolean {
 }
 
 /**
- * Answers a GET of one of these kinds from the stored answer for the same URL and
+ * Answers a GET from the answer a route stored (cachedAnswer) for the same URL and
  * returns true; false leaves the request to Next.js (no stored answer, expired, or computed with a
  * registry or health state that is no longer current).
  */
 export async function tryServeStoredAnswer(req: http.IncomingMessage, res: http.ServerResponse): Promise<boolean> {
   const target = req.url;
-  if (req.method !== 'GET' || !target || !FAST_PREFIXES.some((p) => target.startsWith(p))) return false;
-  if (target.startsWith('/api/catalog') && target !== '/api/catalog' && !target.startsWith('/api/catalog?')) return false;
+  // Only answers a route stored with cachedAnswer are in the store, keyed by their exact path and
+  // query: which routes take part is said once, by the routes that call it.
+  if (req.method !== 'GET' || !target?.startsWith('/api/')) return false;
   const store = answerStore();
+  if (store.entries.size === 0) return false;
   let key: string;
   try {
     key = answerKey(target);
