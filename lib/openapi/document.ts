@@ -21,6 +21,7 @@ import { Components, restOperation, type AnyOperation } from './operations';
 import { protocolComponents } from './protocol-schemas';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from './types';
 import { CACHE_LIFETIMES, type CachedKind } from '@/lib/http-cache';
+import { z } from 'zod';
 
 export const OPENAPI_VERSION = PROTOCOL_VERSION;
 
@@ -69,9 +70,9 @@ const JSON_RPC_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 /** The headers of an answer a shared cache may keep (lib/http-cache.ts), and its 304. */
-function cacheable(kind: CachedKind): { headers: NonNullable<Response['headers']>; responses: Record<string, Response> } {
-  // Answers with a `generated` time get a weak tag without it (lib/http-cache.ts).
-  const weak = kind === 'catalog' || kind === 'summary' || kind === 'nearby';
+function cacheable(kind: CachedKind, op: AnyOperation): { headers: NonNullable<Response['headers']>; responses: Record<string, Response> } {
+  // An answer with a top-level `generated` time gets a weak tag without it (jsonAnswer in lib/http-cache.ts).
+  const weak = op.output instanceof z.ZodObject && 'generated' in op.output.shape;
   return {
     headers: {
       ETag: {
@@ -94,7 +95,7 @@ const SOURCE_CODES_EXAMPLE = { unknown_dataset: 'Unknown dataset "sk-uzemie/neex
 /** The REST operations, each generated from its declared operation plus its examples. */
 function restOperations(components: Components): OpenApiDocument['paths'] {
   const generated: Array<[AnyOperation, Parameters<typeof restOperation>[2]]> = [
-    [catalogOperation as AnyOperation, { example: ex.catalog, ...cacheable('catalog') }],
+    [catalogOperation as AnyOperation, { example: ex.catalog, ...cacheable('catalog', catalogOperation as AnyOperation) }],
     [
       dataOperation as AnyOperation,
       {
@@ -110,15 +111,15 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         errorExamples: SOURCE_CODES_EXAMPLE,
       },
     ],
-    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places') }],
-    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] }, ...cacheable('reverse') }],
+    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places', placesOperation as AnyOperation) }],
+    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] }, ...cacheable('reverse', reverseOperation as AnyOperation) }],
     [
       nearbyOperation as AnyOperation,
       {
         example: ex.nearby,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', datasets: ['sk-uzemie/obce'] },
         errorExamples: { missing_dataset_selection: 'Give exactly one of datasets, purpose or search.' },
-        ...cacheable('nearby'),
+        ...cacheable('nearby', nearbyOperation as AnyOperation),
       },
     ],
     [
@@ -127,10 +128,10 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         example: ex.nearbySelection,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', purpose: 'construction', search: 'povodne' },
         errorExamples: { missing_dataset_selection: 'Choose the selection with exactly one of: purpose (a use case) or search (text).' },
-        ...cacheable('selection'),
+        ...cacheable('selection', nearbySelectionOperation as AnyOperation),
       },
     ],
-    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' }, ...cacheable('summary') }],
+    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' }, ...cacheable('summary', summaryOperation as AnyOperation) }],
     [liveTestOperation as AnyOperation, { example: ex.liveReport, parameterExamples: { manifestUrl: 'https://data.example.sk/manifest.json' }, errorExamples: { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' } }],
     [
       validateOperation as AnyOperation,
