@@ -11,10 +11,10 @@
 // to the street itself. Parts are known only where their name differs from the municipality's, and
 // villages without street names have no streets: there `nearest` is null.
 // Raw SQL (postgres.js): PostGIS KNN (`<->`), ST_Covers and spheroid distances in one query.
-import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';
 import { ApiError } from '../errors';
+import { OwnerMemo } from '../memo';
 import { municipalityIndex, type MunicipalityIndex } from './municipality-index';
 import { municipalityPath } from './resolve';
 import { placesAttribution } from './search';
@@ -70,14 +70,7 @@ export async function locatePoint(point: readonly [number, number]): Promise<Poi
   const index = await municipalityIndex();
   if (!index) throw new ApiError('geocoding_unavailable', 'Point location is unavailable: the reference data is not loaded on this portal.');
   // The answer depends only on the point and the reference data (a re-import builds a new index).
-  let memo = located.get(index);
-  if (!memo) located.set(index, (memo = new LRUCache<string, PointLocation>({ max: 5000, ttl: LOCATED_TTL_MS })));
-  const key = `${point[0]},${point[1]}`;
-  const known = memo.get(key);
-  if (known) return known;
-  const location = await queryLocation(point, index);
-  memo.set(key, location);
-  return location;
+  return located.remember(index, `${point[0]},${point[1]}`, () => queryLocation(point, index));
 }
 
 /**
@@ -86,11 +79,11 @@ export async function locatePoint(point: readonly [number, number]): Promise<Poi
  * ask about the same points again. Shared objects, never mutated; kept 5 minutes like place answers.
  */
 const LOCATED_TTL_MS = 5 * 60_000;
-let located = new WeakMap<MunicipalityIndex, LRUCache<string, PointLocation>>();
+const located = new OwnerMemo<MunicipalityIndex, PointLocation>({ max: 5000, ttlMs: LOCATED_TTL_MS });
 
 /** Forgets the locations found (tests that write addresses behind the service's back). */
 export function resetPointLocations(): void {
-  located = new WeakMap();
+  located.clear();
 }
 
 async function queryLocation(point: readonly [number, number], index: MunicipalityIndex): Promise<PointLocation> {

@@ -9,7 +9,7 @@
 // the street (or village), then looks the number up on the (street_norm, number_norm) index, so
 // the search stays fast with the full 1.9-million-entrance register loaded.
 // Raw SQL (postgres.js): pg_trgm matching and ranking (`%`, similarity(), `<->`) and PostGIS coordinates.
-import { LRUCache } from 'lru-cache';
+import { OwnerMemo } from '../memo';
 import { getSql } from '../db';
 import { ApiError } from '../errors';
 import { boundarySource } from '../reference/boundary-source';
@@ -90,7 +90,7 @@ let availableAt = 0;
 export function resetPlaceSearchCache(): void {
   available = null;
   availableAt = 0;
-  answers = new WeakMap();
+  answers.clear();
 }
 
 async function geocodingAvailable(): Promise<boolean> {
@@ -119,14 +119,7 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX, opt
   // The answer depends only on the text, `max` and the reference data (a re-import builds a new index).
   // `memo: false` (the places bench) measures the search itself.
   if (options.memo === false) return findPlaces(text, max, index);
-  let memo = answers.get(index);
-  if (!memo) answers.set(index, (memo = new LRUCache<string, PlaceResult>({ max: 2000, ttl: ANSWER_TTL_MS })));
-  const key = `${max}|${text}`;
-  const known = memo.get(key);
-  if (known) return known;
-  const result = await findPlaces(text, max, index);
-  memo.set(key, result);
-  return result;
+  return answers.remember(index, `${max}|${text}`, () => findPlaces(text, max, index));
 }
 
 /**
@@ -134,7 +127,7 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX, opt
  * Kept 5 minutes: an address register imported by another process (the CLI) shows within that time.
  */
 const ANSWER_TTL_MS = 5 * 60_000;
-let answers = new WeakMap<MunicipalityIndex, LRUCache<string, PlaceResult>>();
+const answers = new OwnerMemo<MunicipalityIndex, PlaceResult>({ max: 2000, ttlMs: ANSWER_TTL_MS });
 
 async function findPlaces(text: string, max: number, index: MunicipalityIndex): Promise<PlaceResult> {
   const found: Candidate[] = [];

@@ -5,6 +5,7 @@
 import { LRUCache } from 'lru-cache';
 import { loadDatasetCollection } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
+import { OwnerMemo } from '@/lib/memo';
 import { featureProps, featureTitle, featureValues, fieldLabel } from '@/lib/nearby/describe';
 import { pointInPolygon, type BBox } from '@/lib/nearby/geo';
 import { resolveMunicipality, type Municipality } from '@/lib/places';
@@ -160,7 +161,7 @@ const located = new LRUCache<string, LocatedCollection>({ max: 64 });
 /** Forgets memoised placements and summaries (tests, bench "cold" runs). */
 export function clearSummaryCache(): void {
   located.clear();
-  summaries = new WeakMap();
+  summaries.clear();
 }
 
 /**
@@ -303,7 +304,7 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
  * time the data came from the source, object count, truncation and notice) and municipality. A hit
  * is the same answer with a new `generated` time.
  */
-let summaries = new WeakMap<ServedDataset, LRUCache<string, DatasetSummary>>();
+const summaries = new OwnerMemo<ServedDataset, DatasetSummary>({ max: 256 });
 
 function memoisedSummary(served: ServedDataset, collection: DataCollection, scope: CollectionScope): DatasetSummary {
   const dm = collection.dm;
@@ -317,13 +318,7 @@ function memoisedSummary(served: ServedDataset, collection: DataCollection, scop
     dm?.truncated === true,
     dm?.notice ?? '',
   ].join('|');
-  let memo = summaries.get(served);
-  if (!memo) summaries.set(served, (memo = new LRUCache<string, DatasetSummary>({ max: 256 })));
-  let summary = memo.get(key);
-  if (!summary) {
-    summary = summarizeCollection(served, collection, scope);
-    memo.set(key, summary);
-  }
+  const summary = summaries.rememberSync(served, key, () => summarizeCollection(served, collection, scope));
   return { ...summary, generated: new Date().toISOString() };
 }
 
