@@ -7,6 +7,7 @@ import { formatCount, formatNumber, formatPeriod } from '@/lib/map/format';
 import { normalizeMulti, splitRange, type ParamSpec } from '@/lib/map/params';
 import type { ChartData, TimelineItem } from '@/lib/map/types';
 import { ChartSvg } from './chart-svg';
+import { fieldLabel } from '@/lib/protocol/shared/fields';
 
 function yearsOf(spec: ParamSpec, timeline?: TimelineItem[]): number[] {
   const lo = Number(spec.min);
@@ -33,7 +34,7 @@ export function ParamControl({
   testId: string;
 }) {
   const id = useId();
-  const label = `${spec.label}${spec.unit ? ` (${spec.unit})` : ''}`;
+  const label = fieldLabel(spec);
   switch (spec.type) {
     case 'enum':
       return (

@@ -4,6 +4,7 @@ import { legendForColor, swatchColor } from '@/lib/map/colors';
 import { formatNumber } from '@/lib/map/format';
 import { fieldSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
+import { fieldLabel } from '@/lib/protocol/shared/fields';
 
 function rasterLegend(d: MapDataset) {
   const p = d.presentation as { legend?: Array<{ label: string; color?: string }>; legendUrl?: string };
@@ -31,7 +32,7 @@ export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
   const color = dataset.presentation?.color;
   const field = typeof color === 'object' && color && 'field' in color ? (color.field as string) : undefined;
   const def = field ? fieldSpecs(dataset.fields).find((f) => f.key === field) : undefined;
-  const entry = legendForColor(color, def ? `${def.label}${def.unit ? ` (${def.unit})` : ''}` : undefined, def?.values);
+  const entry = legendForColor(color, def ? fieldLabel(def) : undefined, def?.values);
   if (!entry) {
     return (
       <ul className="legend-swatches">

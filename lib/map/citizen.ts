@@ -1,6 +1,7 @@
 // The citizen's map: place search suggestions and the "Čo je tu?" panel's wording, shared by the
 // components and their tests. Pure, no DOM. The data comes from GET /api/places, /api/places/reverse,
 // /api/nearby/selection and /api/nearby (one request per dataset).
+import { fieldLabel } from '@/lib/protocol/shared/fields';
 import { formatCount, formatNumber } from './format';
 
 /** The purposes of the nearby API's automatic selection, in the panel's order, with Slovak labels. */
@@ -96,7 +97,7 @@ export type FieldLabel = { key: string; label: string; unit?: string };
  * is held back or renamed. Never hides all.
  */
 export function rasterHitValues(values: HitValueView[], fields: readonly FieldLabel[] = []): { shown: HitValueView[]; all: HitValueView[] } {
-  const labels = new Map(fields.map((f) => [f.key, f.unit ? `${f.label} (${f.unit})` : f.label]));
+  const labels = new Map(fields.map((f) => [f.key, fieldLabel(f)]));
   const meaningful = values.filter((v) => v.description !== undefined || !RASTER_TECHNICAL.test(v.label.trim()));
   const kept = meaningful.length ? meaningful : values;
   let renamed = false;

@@ -1,6 +1,7 @@
 // How an object of a GeoJSON dataset is told to a person or an assistant: its title and its values,
 // labelled by the dataset's `fields` (label, unit, code lists), never its geometry. Shared by nearby
 // hits and by the summary's rankings and `own` entries, so the same object reads the same everywhere.
+import { fieldLabel } from '@/lib/protocol/shared/fields';
 import type { FieldDef, ManifestDataset } from '@/lib/protocol/types';
 
 export type Scalar = string | number | boolean | null;
@@ -25,9 +26,7 @@ export function toScalar(v: unknown): Scalar {
   return JSON.stringify(v);
 }
 
-export function fieldLabel(field: FieldDef): string {
-  return field.unit ? `${field.label} (${field.unit})` : field.label;
-}
+export { fieldLabel };
 
 function roundTo(v: number, decimals: number | undefined): number {
   if (decimals === undefined) return v;

@@ -2,6 +2,7 @@
 // source (through the guarded client), and turn its answer into hits that keep the source's
 // attribute names, with `description` and `legend` to read codes.
 import { isFetchError, safeFetch, type FetchResult } from '@/lib/fetch';
+import { fieldLabel } from '@/lib/protocol/shared/fields';
 import type { FieldDef, LegendEntry, ManifestDataset, RasterPresentation, RasterSource } from '@/lib/protocol/types';
 import type { HitValue, Scalar } from '../describe';
 import type { NearbyHit, NearbyLegendEntry } from '../types';
@@ -138,7 +139,7 @@ export function toRasterHits(
       const out: HitValue = { label, value };
       const field = fields.get(label);
       if (field) {
-        const desc = field.description ?? (field.label !== label ? (field.unit ? `${field.label} (${field.unit})` : field.label) : undefined);
+        const desc = field.description ?? (field.label !== label ? fieldLabel(field) : undefined);
         if (desc) out.description = desc;
         const code = value === null ? undefined : field.values?.[String(value)];
         if (code) out.legend = code;
