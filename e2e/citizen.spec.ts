@@ -403,6 +403,14 @@ test.describe('the citizen’s map', () => {
     await expect(panel.locator(`[data-dataset="${POLYGON}"]`).getByTestId('what-here-status')).toHaveText('bod leží v oblasti');
     const sheet = (await panel.boundingBox())!;
     expect(Math.round(sheet.y + sheet.height)).toBe(844);
+    // The pressed point, in the middle of the map, is panned above the sheet instead of under it.
+    await expect
+      .poll(async () => {
+        const marker = await page.getByTestId('query-marker').boundingBox();
+        const top = (await panel.boundingBox())?.y;
+        return marker && top !== undefined ? marker.y + marker.height <= top : false;
+      })
+      .toBe(true);
     expect(Math.round(sheet.width)).toBe(390);
     await attachScreenshot(page, testInfo, 'what-here-390x844');
     expect(await seriousViolations(page)).toEqual([]);

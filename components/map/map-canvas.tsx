@@ -8,6 +8,7 @@ import type { LayerProps, MapLayerMouseEvent, MapLayerTouchEvent, SourceProps, V
 import type { StyleSpecification } from 'maplibre-gl';
 import { LAZY_BASEMAP_SOURCES } from '@/lib/basemap/style';
 import { datasetKeyOfLayer, drawsFromTiles, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
+import { PHONE_LAYOUT_QUERY, revealAboveSheet } from '@/lib/map/citizen';
 import type { Bbox } from '@/lib/map/data-request';
 import type { MapDataset, MapView } from '@/lib/map/types';
 
@@ -120,6 +121,22 @@ export default function MapCanvas(props: CanvasProps) {
     if (reduce) mapRef.current.jumpTo(options);
     else mapRef.current.flyTo({ ...options, duration: 900, essential: true });
   }, [flyTo]);
+
+  // On a phone the "Čo je tu?" panel is a bottom sheet: a queried point it would cover (a tap low on
+  // the map, a shared `?bod=` link centred on the point) is panned into the map above it.
+  useEffect(() => {
+    const map = mapRef.current?.getMap();
+    if (!map || !queryMarker || !window.matchMedia?.(PHONE_LAYOUT_QUERY).matches) return;
+    const reveal = () => {
+      const dy = revealAboveSheet(map.project([queryMarker.lon, queryMarker.lat]).y, map.getContainer().clientHeight);
+      if (dy) map.panBy([0, dy], { duration: 300 });
+    };
+    if (map.loaded()) reveal();
+    else map.once('load', reveal);
+    return () => {
+      map.off('load', reveal);
+    };
+  }, [queryMarker]);
 
   const cancelPress = useCallback(() => {
     if (press.current) clearTimeout(press.current.timer);

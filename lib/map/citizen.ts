@@ -112,6 +112,21 @@ export function rasterHitValues(values: HitValueView[], fields: readonly FieldLa
   return { shown, all: renamed || kept.length < values.length ? values : [] };
 }
 
+/** The phone layout of map.css (`@media (max-width: 700px)`): the panel is a bottom sheet. */
+export const PHONE_LAYOUT_QUERY = '(max-width: 700px)';
+/** The bottom sheet's greatest share of the map's height (map.css: `.what-here { max-height: 62% }`). */
+export const SHEET_SHARE = 0.62;
+
+/**
+ * How far (px, downwards positive) to pan a phone's map so that a queried point at `y` shows above
+ * the bottom sheet: 0 when it already does (with a 24 px margin), else what brings it to the middle
+ * of the map above the sheet.
+ */
+export function revealAboveSheet(y: number, mapHeight: number): number {
+  const visible = mapHeight * (1 - SHEET_SHARE);
+  return y > visible - 24 || y < 0 ? y - visible / 2 : 0;
+}
+
 export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
 
 /** The status a dataset card shows: the point lies in an object, objects are near, nothing, no value, failure. */

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, revealAboveSheet, SHEET_SHARE, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
 import { formatDistance } from '@/lib/map/format';
 import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, POINT_PARAM, type MapDefaults } from '@/lib/map/url-state';
 
@@ -57,6 +57,18 @@ describe('?miesto= (the searched place)', () => {
     );
     expect(serializeMapState({ datasets: [], params: {}, view: home.view, place: { lon: 18.73941234, lat: 49.2231, name: 'Žilina' } }, home).search)
       .toBe('?miesto=18.739412,49.2231,%C5%BDilina');
+  });
+});
+
+describe('a queried point on a phone stays above the bottom sheet', () => {
+  test('a point the sheet would cover is panned to the middle of the map above it; a visible one stays', () => {
+    const h = 800;
+    const visible = h * (1 - SHEET_SHARE);
+    expect(revealAboveSheet(100, h)).toBe(0);
+    expect(revealAboveSheet(h / 2, h)).toBe(h / 2 - visible / 2);
+    expect(revealAboveSheet(h - 1, h) + visible / 2).toBe(h - 1);
+    // Off the top (a point panned away) also comes back to the middle.
+    expect(revealAboveSheet(-50, h)).toBe(-50 - visible / 2);
   });
 });
 
