@@ -18,6 +18,7 @@ import { foldDiacritics } from '@/lib/protocol/shared/text';
 import {
   SLOVAKIA_VIEW,
   effectiveParams,
+  formatPointParam,
   parseMapState,
   roundView,
   serializeMapState,
@@ -32,7 +33,7 @@ import { ObjectDetail } from './detail';
 import { Attribution, Legend } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
 import { PlaceSearch } from './place-search';
-import { WhatHere, pointParam } from './what-here';
+import { WhatHere } from './what-here';
 
 /** Pause after the map stops moving before bbox datasets are reloaded. */
 const BBOX_DEBOUNCE_MS = 350;
@@ -545,7 +546,7 @@ export default function MapApp(props: MapAppProps) {
 
       {whatHere && (
         <WhatHere
-          key={pointParam(whatHere)}
+          key={formatPointParam(whatHere)}
           point={whatHere}
           enabled={enabled}
           byKey={byKey}

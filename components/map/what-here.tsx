@@ -8,6 +8,7 @@ import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, typ
 import { formatDistance, formatValue } from '@/lib/map/format';
 import { fieldSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
+import { formatPointParam } from '@/lib/map/url-state';
 
 /** Longest wait for one dataset before its card gives up (the server's own source limit is 10 s). */
 export const CARD_TIMEOUT_MS = 30_000;
@@ -46,11 +47,6 @@ type Card = { status: 'done'; entry: NearbyEntry } | { status: 'failed'; message
 
 type Selection = { datasets: SelectionEntry[]; skipped: Array<{ dataset: string; title: string }> };
 
-/** The point as the API takes it; the map keys the panel by it, so a new point opens a new panel. */
-export function pointParam(p: { lon: number; lat: number }): string {
-  return `${p.lon.toFixed(6)},${p.lat.toFixed(6)}`;
-}
-
 async function getJson<T>(url: string, signal: AbortSignal): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
   const res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
   const body = (await res.json().catch(() => null)) as (T & { error?: string }) | null;
@@ -59,11 +55,12 @@ async function getJson<T>(url: string, signal: AbortSignal): Promise<{ ok: true;
 }
 
 /**
- * One panel answers for one point: the map renders it with `key={pointParam(point)}`, so a new
+ * One panel answers for one point: the map renders it with `key={formatPointParam(point)}`, so a new
  * point starts from empty state, and unmounting the old panel aborts the old point's requests.
  */
 export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose, onShow, onClose }: WhatHereProps) {
-  const pp = pointParam(point);
+  // The point as the API and the link take it (`lon,lat`, 6 decimals).
+  const pp = formatPointParam(point);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const [reverse, setReverse] = useState<Load<Reverse>>({ status: 'loading' });
   // The answer for the purpose it was asked for; another purpose is loading until its own arrives.
