@@ -84,6 +84,8 @@ export default function MapCanvas(props: CanvasProps) {
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const mapRef = useRef<MapRef>(null);
   const [cursor, setCursor] = useState<string>('grab');
+  // MapLibre is created asynchronously: effects that move the map wait for its load event.
+  const [loaded, setLoaded] = useState(false);
   const interactive = useMemo(() => layers.flatMap((l) => interactiveLayerIds(l.dataset)), [layers]);
 
   const lazyLoaded = useRef(new Set<string>());
@@ -126,17 +128,10 @@ export default function MapCanvas(props: CanvasProps) {
   // the map, a shared `?bod=` link centred on the point) is panned into the map above it.
   useEffect(() => {
     const map = mapRef.current?.getMap();
-    if (!map || !queryMarker || !window.matchMedia?.(PHONE_LAYOUT_QUERY).matches) return;
-    const reveal = () => {
-      const dy = revealAboveSheet(map.project([queryMarker.lon, queryMarker.lat]).y, map.getContainer().clientHeight);
-      if (dy) map.panBy([0, dy], { duration: 300 });
-    };
-    if (map.loaded()) reveal();
-    else map.once('load', reveal);
-    return () => {
-      map.off('load', reveal);
-    };
-  }, [queryMarker]);
+    if (!loaded || !map || !queryMarker || !window.matchMedia?.(PHONE_LAYOUT_QUERY).matches) return;
+    const dy = revealAboveSheet(map.project([queryMarker.lon, queryMarker.lat]).y, map.getContainer().clientHeight);
+    if (dy) map.panBy([0, dy], { duration: 300 });
+  }, [queryMarker, loaded]);
 
   const cancelPress = useCallback(() => {
     if (press.current) clearTimeout(press.current.timer);
@@ -216,6 +211,7 @@ export default function MapCanvas(props: CanvasProps) {
       }}
       onLoad={(e) => {
         window.__geoportalMap = e.target;
+        setLoaded(true);
         if (mapRef.current) report(mapRef.current);
       }}
       onMoveEnd={(e: ViewStateChangeEvent) => {

@@ -117,14 +117,17 @@ export const PHONE_LAYOUT_QUERY = '(max-width: 700px)';
 /** The bottom sheet's greatest share of the map's height (map.css: `.what-here { max-height: 62% }`). */
 export const SHEET_SHARE = 0.62;
 
+/** Where above the sheet a revealed point goes, as a share of the map left visible: low in it, below the search box and notes at the top. */
+const REVEAL_AT = 0.75;
+
 /**
  * How far (px, downwards positive) to pan a phone's map so that a queried point at `y` shows above
- * the bottom sheet: 0 when it already does (with a 24 px margin), else what brings it to the middle
+ * the bottom sheet: 0 when it already does (with a 24 px margin), else what brings it to REVEAL_AT
  * of the map above the sheet.
  */
 export function revealAboveSheet(y: number, mapHeight: number): number {
   const visible = mapHeight * (1 - SHEET_SHARE);
-  return y > visible - 24 || y < 0 ? y - visible / 2 : 0;
+  return y > visible - 24 || y < 0 ? y - visible * REVEAL_AT : 0;
 }
 
 export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
