@@ -8,7 +8,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { StyleSpecification } from 'maplibre-gl';
 import { BASEMAP_ATTRIBUTION, basemapStyle } from '@/lib/basemap/style';
 import { BASEMAP_LABELS, BASEMAP_PROBE_TIMEOUT_MS, rasterBasemapStyle, rasterBasemaps, tileOf, tileUrl, type BasemapId } from '@/lib/map/basemaps';
-import { isMunicipality, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { isMunicipality, zoomForPlace } from '@/lib/map/citizen';
+import type { Place } from '@/lib/places/schema';
 import { catalogGroups, isSample } from '@/lib/map/catalog';
 import { swatchColor } from '@/lib/map/colors';
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from '@/lib/map/data-request';
@@ -214,7 +215,7 @@ export default function MapApp(props: MapAppProps) {
   const [purpose, setPurpose] = useState<string>(() => (state.datasets.length ? '' : 'construction'));
   const whatHereButton = useRef<HTMLButtonElement>(null);
   const canvasRef = useRef<HTMLDivElement>(null);
-  const onPick = useCallback((p: PlaceHit) => {
+  const onPick = useCallback((p: Place) => {
     const [lon, lat] = p.point;
     setState((s) => ({ ...s, place: { lon, lat, name: p.name } }));
     setPlaceInfo({ type: p.type, municipalityUrl: isMunicipality(p) && p.municipality ? `/${p.municipality.slug}` : null });

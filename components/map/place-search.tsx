@@ -3,7 +3,8 @@
 // as options of a listbox, aria-activedescendant). Suggestions come from GET /api/places, debounced,
 // each request aborted when the text changes and stale answers discarded.
 import { useEffect, useId, useRef, useState } from 'react';
-import { isMunicipality, placeContext, type PlaceHit } from '@/lib/map/citizen';
+import { isMunicipality, placeContext } from '@/lib/map/citizen';
+import type { Place } from '@/lib/places/schema';
 
 /** Pause after the last keystroke before a request. */
 export const SEARCH_DEBOUNCE_MS = 200;
@@ -11,7 +12,7 @@ const MAX_SUGGESTIONS = 8;
 
 export interface PlaceSearchProps {
   /** A suggestion picked by click or Enter. */
-  onPick: (place: PlaceHit) => void;
+  onPick: (place: Place) => void;
   /** The chosen place (shown under the box with its actions). */
   chosen: { name: string; type?: string; municipalityUrl?: string | null } | null;
   onWhatHere: () => void;
@@ -26,7 +27,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
   const id = useId();
   const listId = `${id}-list`;
   const [text, setText] = useState('');
-  const [places, setPlaces] = useState<PlaceHit[]>([]);
+  const [places, setPlaces] = useState<Place[]>([]);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
@@ -61,7 +62,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
       setStatus({ kind: 'loading' });
       fetch(`/api/places?query=${encodeURIComponent(q)}&max=${MAX_SUGGESTIONS}`, { signal: c.signal, headers: { Accept: 'application/json' } })
         .then(async (res) => {
-          const body = (await res.json().catch(() => null)) as { places?: PlaceHit[]; error?: string } | null;
+          const body = (await res.json().catch(() => null)) as { places?: Place[]; error?: string } | null;
           if (mine !== seq.current) return; // a newer text is on its way
           if (!res.ok || !body?.places) {
             setPlaces([]);
@@ -91,7 +92,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
     [],
   );
 
-  const pick = (p: PlaceHit) => {
+  const pick = (p: Place) => {
     // The picked name goes into the box without searching for it.
     cancelSearch();
     setText(p.name);

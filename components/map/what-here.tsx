@@ -4,11 +4,13 @@
 // automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
 // so each card shows its own progress and its own error, and a slow source never holds up the rest.
 import { useEffect, useRef, useState } from 'react';
-import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, type FieldLabel, type HitValueView, type NearbyEntry } from '@/lib/map/citizen';
+import { PURPOSES, cardStatus, cardStatusText, formatPoint, rasterHitValues, type FieldLabel } from '@/lib/map/citizen';
 import { formatDistance, formatValue } from '@/lib/map/format';
 import { fieldSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
 import { formatPointParam } from '@/lib/map/url-state';
+import type { HitValue, NearbyResultEntry, NearbySelectionResult } from '@/lib/nearby/schema';
+import type { ReverseResult } from '@/lib/places/schema';
 
 /** Longest wait for one dataset before its card gives up (the server's own source limit is 10 s). */
 export const CARD_TIMEOUT_MS = 30_000;
@@ -26,26 +28,11 @@ export interface WhatHereProps {
   onClose: () => void;
 }
 
-interface Reverse {
-  municipality: { slug: string; code: string; name: string; type?: string; district: string | null; region: string; url?: string } | null;
-  cadastralTerritory: { code: string; name: string } | null;
-  nearest: { type: 'street' | 'part'; name: string; distance: number } | null;
-  attribution?: string;
-}
-
-interface SelectionEntry {
-  dataset: string;
-  title: string;
-  provider: string;
-  sample?: boolean;
-  type?: 'geojson' | 'raster';
-}
-
 type Load<T> = { status: 'loading' } | { status: 'ok'; data: T } | { status: 'error'; message: string };
 
-type Card = { status: 'done'; entry: NearbyEntry } | { status: 'failed'; message: string };
+type Card = { status: 'done'; entry: NearbyResultEntry } | { status: 'failed'; message: string };
 
-type Selection = { datasets: SelectionEntry[]; skipped: Array<{ dataset: string; title: string }> };
+type Selection = Pick<NearbySelectionResult, 'datasets' | 'skipped'>;
 
 async function getJson<T>(url: string, signal: AbortSignal): Promise<{ ok: true; data: T } | { ok: false; message: string }> {
   const res = await fetch(url, { signal, headers: { Accept: 'application/json' } });
@@ -62,7 +49,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   // The point as the API and the link take it (`lon,lat`, 6 decimals).
   const pp = formatPointParam(point);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const [reverse, setReverse] = useState<Load<Reverse>>({ status: 'loading' });
+  const [reverse, setReverse] = useState<Load<ReverseResult>>({ status: 'loading' });
   // The answer for the purpose it was asked for; another purpose is loading until its own arrives.
   const [answered, setAnswered] = useState<{ purpose: string; load: Load<Selection> } | null>(null);
   const selection: Load<Selection> | null = !purpose ? null : answered?.purpose === purpose ? answered.load : { status: 'loading' };
@@ -75,7 +62,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   // Where the point is.
   useEffect(() => {
     const ctrl = new AbortController();
-    getJson<Reverse>(`/api/places/reverse?point=${pp}`, ctrl.signal)
+    getJson<ReverseResult>(`/api/places/reverse?point=${pp}`, ctrl.signal)
       .then((r) => setReverse(r.ok ? { status: 'ok', data: r.data } : { status: 'error', message: r.message }))
       .catch((e: Error) => e.name !== 'AbortError' && setReverse({ status: 'error', message: 'Poloha sa nedá určiť.' }));
     return () => ctrl.abort();
@@ -85,7 +72,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   useEffect(() => {
     if (!purpose) return;
     const ctrl = new AbortController();
-    getJson<{ datasets: SelectionEntry[]; skipped?: Array<{ dataset: string; title: string }> }>(
+    getJson<NearbySelectionResult>(
       `/api/nearby/selection?point=${pp}&purpose=${encodeURIComponent(purpose)}`,
       ctrl.signal,
     )
@@ -196,7 +183,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
   );
 }
 
-function Location({ r }: { r: Reverse }) {
+function Location({ r }: { r: ReverseResult }) {
   const m = r.municipality;
   if (!m) return <p className="small">Bod leží mimo územia obcí Slovenska.</p>;
   const url = m.url ?? `/${m.slug}`;
@@ -262,7 +249,7 @@ function DatasetCard({
       timedOut = true;
       ctrl.abort();
     }, CARD_TIMEOUT_MS);
-    getJson<{ results?: NearbyEntry[] }>(`/api/nearby?datasets=${encodeURIComponent(item.key)}&point=${pp}${extra ? `&${extra}` : ''}`, ctrl.signal)
+    getJson<{ results?: NearbyResultEntry[] }>(`/api/nearby?datasets=${encodeURIComponent(item.key)}&point=${pp}${extra ? `&${extra}` : ''}`, ctrl.signal)
       .then((r) => {
         const entry = r.ok ? r.data.results?.find((x) => x.dataset === item.key) ?? r.data.results?.[0] : undefined;
         setCard(entry ? { status: 'done', entry } : { status: 'failed', message: r.ok ? 'prázdna odpoveď' : r.message });
@@ -348,7 +335,7 @@ function DatasetCard({
  * coordinates and colour) and names them its own way: the value shows under the dataset's field
  * label, and "Všetky atribúty" lists every attribute under the source's names.
  */
-function HitValues({ values, raster, fields }: { values: HitValueView[]; raster: boolean; fields: FieldLabel[] }) {
+function HitValues({ values, raster, fields }: { values: HitValue[]; raster: boolean; fields: FieldLabel[] }) {
   if (values.length === 0) return null;
   const { shown, all } = raster ? rasterHitValues(values, fields) : { shown: values, all: [] };
   return (
@@ -364,7 +351,7 @@ function HitValues({ values, raster, fields }: { values: HitValueView[]; raster:
   );
 }
 
-function ValueList({ values }: { values: HitValueView[] }) {
+function ValueList({ values }: { values: HitValue[] }) {
   return (
     <dl className="what-here-values">
       {values.map((v, j) => (

@@ -1,6 +1,6 @@
 // The summary numbers of a dataset (whole territory or one municipality): the same object
 // GET /api/summary/{provider}/{dataset} answers (lib/summary summarizeDataset), rendered.
-import type { DatasetSummary } from '@/lib/summary/types';
+import type { DatasetSummary } from '@/lib/summary/schema';
 import { formatNumber } from '@/lib/map/format';
 
 export interface SummaryFallback {

@@ -4,37 +4,8 @@
 // the only thing this talks to.
 import { useId, useState } from 'react';
 import { formatNumber } from '@/lib/map/format';
-
-interface Finding {
-  path: string;
-  code: string;
-  message: string;
-  hint?: string;
-}
-interface DatasetLive {
-  id: string;
-  request: string;
-  durationMs: number;
-  featureCount: number | null;
-  errors: Finding[];
-  warnings: Finding[];
-}
-interface Report {
-  valid: boolean;
-  summary: string;
-  errors: Finding[];
-  warnings: Finding[];
-  provider?: { id: string; name: string } | null;
-  datasets?: DatasetLive[];
-}
-interface Registration {
-  registered: boolean;
-  status: string;
-  message: string;
-  provider: { id: string; name: string };
-  links: { review: string; datasets: string[] };
-  check: { summary: string; warnings: Finding[] };
-}
+import type { RegistrationResult } from '@/lib/providers/schema';
+import type { AnyReport, Finding } from '@/lib/validator/report';
 
 type Mode = 'paste' | 'url';
 
@@ -62,7 +33,7 @@ function Findings({ title, items, kind }: { title: string; items: Finding[]; kin
   );
 }
 
-export function ReportView({ report }: { report: Report }) {
+export function ReportView({ report }: { report: AnyReport }) {
   return (
     <section className={`report ${report.valid ? 'ok' : 'bad'}`} data-testid="validator-report" aria-live="polite">
       <h2 data-testid="report-verdict">{report.valid ? '✓ Platné' : '✗ Neplatné'}</h2>
@@ -125,7 +96,7 @@ export function ValidatorForm() {
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
-  const [report, setReport] = useState<Report | null>(null);
+  const [report, setReport] = useState<AnyReport | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const textId = useId();
   const urlId = useId();
@@ -151,7 +122,7 @@ export function ValidatorForm() {
     setBusy(true);
     try {
       const { status, json } = await postJson('/api/validate', body);
-      const r = json as Report & { error?: string; code?: string };
+      const r = json as AnyReport & { error?: string; code?: string };
       if (status !== 200 || !r || typeof r.valid !== 'boolean') setProblem(`${r?.error ?? `HTTP ${status}`}${r?.code ? ` (${r.code})` : ''}`);
       else setReport(r);
     } catch {
@@ -224,7 +195,7 @@ export function ValidatorForm() {
 export function RegistrationForm() {
   const [url, setUrl] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ status: number; body: Registration | null; error?: string; code?: string; check?: Report } | null>(null);
+  const [result, setResult] = useState<{ status: number; body: RegistrationResult | null; error?: string; code?: string; check?: AnyReport } | null>(null);
   const id = useId();
 
   async function register() {
@@ -232,7 +203,7 @@ export function RegistrationForm() {
     setResult(null);
     try {
       const { status, json } = await postJson('/api/registration', { manifestUrl: url.trim() });
-      const j = (json ?? {}) as Registration & { error?: string; code?: string; check?: Report };
+      const j = (json ?? {}) as RegistrationResult & { error?: string; code?: string; check?: AnyReport };
       setResult(status === 200 || status === 201 ? { status, body: j } : { status, body: null, error: j.error, code: j.code, check: j.check });
     } catch {
       setResult({ status: 0, body: null, error: 'Portál neodpovedá.' });

@@ -2,9 +2,8 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { lonLat } from '@/lib/operation/fields';
-import { healthStatus, sourceHealth } from '@/lib/health/schema';
-import { catalogDataset } from '@/lib/providers/operation';
-import { MAX_CATALOG_SEARCH_LENGTH, searchCatalog } from './search';
+import { catalogSearchResult, MAX_CATALOG_SEARCH_LENGTH } from './schema';
+import { searchCatalog } from './search';
 
 export const catalogSearchInput = z.object({
   search: z
@@ -14,25 +13,6 @@ export const catalogSearchInput = z.object({
     .describe('Free text matched against titles, keywords, use cases and descriptions (Slovak or English, diacritics optional), e.g. "povodne", "chránené územia".'),
   point: lonLat.optional().describe('`[lon, lat]` in WGS84, e.g. [17.107, 48.148] for Bratislava: marks the datasets that answer `nearby` there.'),
 });
-
-export const catalogSearchEntry = catalogDataset
-  .extend({
-    score: z.number().min(0).describe('Match score of the text (0 without text); higher is better.'),
-    pointQuery: z.boolean().optional().describe('Present with a point: whether `nearby` can answer for this dataset there.'),
-  })
-  .meta({ id: 'CatalogSearchEntry' });
-
-export const catalogSearchResult = z
-  .object({
-    search: z.string().nullable(),
-    point: lonLat.nullable(),
-    count: z.int().min(0),
-    datasets: z.array(catalogSearchEntry),
-    providers: z
-      .array(z.object({ id: z.string(), name: z.string(), status: healthStatus, health: sourceHealth }))
-      .describe('The providers of the listed datasets with their health (as in GET /api/catalog).'),
-  })
-  .meta({ id: 'CatalogSearchResult' });
 
 export const catalogSearchOperation = defineOperation({
   id: 'searchCatalog',

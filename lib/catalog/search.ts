@@ -1,29 +1,10 @@
 // Catalog search for assistants and the website: approved datasets ordered by how well they match a
 // text, and marked when they can answer a point query at a given point (`pointQuery`).
-import { datasetHealth, healthSummary, providerHealth, type HealthStatus, type SourceHealth } from '@/lib/health/summary';
+import { datasetHealth, healthSummary, providerHealth } from '@/lib/health/summary';
 import { answersAtPoint, coversPoint, matchScore, priorityOf } from '@/lib/nearby/selection';
 import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
 import { registrySnapshot } from '@/lib/providers/served';
-import type { CatalogDataset } from '@/lib/providers/types';
-
-export const MAX_CATALOG_SEARCH_LENGTH = 200;
-
-export interface CatalogSearchEntry extends CatalogDataset {
-  health: SourceHealth;
-  /** Match score of the text (0 without text); higher is better. */
-  score: number;
-  /** Present with a point: whether GET /api/nearby (MCP nearby) can answer for this dataset there. */
-  pointQuery?: boolean;
-}
-
-export interface CatalogSearchResult {
-  search: string | null;
-  point: [number, number] | null;
-  count: number;
-  datasets: CatalogSearchEntry[];
-  /** The providers of the listed datasets with their health status and figures (as in GET /api/catalog). */
-  providers: Array<{ id: string; name: string; status: HealthStatus; health: SourceHealth }>;
-}
+import type { CatalogSearchEntry, CatalogSearchResult } from './schema';
 
 export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
   const text = input.search?.trim() || null;

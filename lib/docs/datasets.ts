@@ -2,13 +2,13 @@
 // read from the catalog at request time, so an approval shows up without an edit and a pending
 // provider never does (the catalog holds approved content only).
 import { getCatalog } from '@/lib/providers/catalog';
-import type { CatalogDataset } from '@/lib/providers/types';
+import type { CatalogEntry } from '@/lib/providers/types';
 import { link, oneLine, truncate } from './markdown';
 
 export interface DatasetGroup {
   category: string;
   label: string;
-  datasets: CatalogDataset[];
+  datasets: CatalogEntry[];
 }
 
 /** Approved datasets grouped by category in the catalog's category order, each group by title. */
@@ -30,7 +30,7 @@ export async function approvedDatasetGroups(): Promise<{ groups: DatasetGroup[];
 }
 
 /** How a dataset's data are obtained, as one short Slovak phrase with links. */
-export function dataAccess(d: CatalogDataset, base: string): string {
+export function dataAccess(d: CatalogEntry, base: string): string {
   if (d.links.source) return `len na zobrazenie; dáta poskytuje ${link('pôvodná služba', d.links.source)}`;
   if (d.links.data && d.links.ogc) return `dáta: ${link('GeoJSON', `${base}${d.links.data}`)}, ${link('OGC API – Features', `${base}${d.links.ogc}`)}`;
   if (d.links.data) return `dáta: ${link('GeoJSON', `${base}${d.links.data}`)}`;
@@ -40,7 +40,7 @@ export function dataAccess(d: CatalogDataset, base: string): string {
 /**
  * One line per dataset: `- [Title](map page): key · provider · description. dáta: [GeoJSON](…)`.
  */
-export function datasetLine(d: CatalogDataset, base: string, maxDescription = 220): string {
+export function datasetLine(d: CatalogEntry, base: string, maxDescription = 220): string {
   const parts = [`\`${d.key}\``, oneLine(d.providerName)];
   if (d.description) parts.push(truncate(d.description, maxDescription));
   const text = parts.join(' · ');

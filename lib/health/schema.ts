@@ -1,7 +1,19 @@
-// The declared shape of provider health in the catalog (GET /api/catalog, MCP `catalog`; lib/operation).
+// The declared shape of provider health in the catalog (GET /api/catalog, MCP `catalog`; lib/operation):
+// the zod schemas, whose `z.output` are the health types, and the statuses and retention they name.
 import { z } from 'zod';
 import { isoDateTime } from '@/lib/operation/fields';
-import { HEALTH_RETENTION_DAYS, HEALTH_STATUSES } from './status';
+
+/**
+ * `ok`; `degraded` (one of the last 10 requests within the hour failed, the median latency of the
+ * recent successes is over 5 s, or the last manifest download failed); `unavailable` (the last 3
+ * requests within the hour failed, or all of them when fewer); `invalid_manifest` / `id_mismatch`
+ * (providers only, named before the others: the last manifest download was not a valid manifest of
+ * this provider; the last good one is served).
+ */
+export const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable', 'invalid_manifest', 'id_mismatch'] as const;
+
+/** Raw records are kept this long (7-day figures need 7 days), then pruned by the maintenance loop. */
+export const HEALTH_RETENTION_DAYS = 8;
 
 export const healthStatus = z
   .enum(HEALTH_STATUSES)
@@ -36,3 +48,8 @@ export const sourceHealth = z
     id: 'SourceHealth',
     description: `What the portal saw of a source: every request it made (data, manifest downloads, point queries) is recorded and kept ${HEALTH_RETENTION_DAYS} days. Also on the public page /stav-zdrojov.`,
   });
+
+export type HealthStatus = z.output<typeof healthStatus>;
+/** Requests, availability (0–1, null without requests) and latency of the successes in one window. */
+export type WindowFigures = z.output<typeof healthWindow>;
+export type SourceHealth = z.output<typeof sourceHealth>;

@@ -1,18 +1,11 @@
 // Provider health statuses and their rules (pure: no database), shared by the summary, the catalog,
 // the OpenAPI document and the public page.
 
-/**
- * `ok`; `degraded` (one of the last 10 requests within the hour failed, the median latency of the
- * recent successes is over 5 s, or the last manifest download failed); `unavailable` (the last 3
- * requests within the hour failed, or all of them when fewer); `invalid_manifest` / `id_mismatch`
- * (providers only, named before the others: the last manifest download was not a valid manifest of
- * this provider; the last good one is served).
- */
-export const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable', 'invalid_manifest', 'id_mismatch'] as const;
-export type HealthStatus = (typeof HEALTH_STATUSES)[number];
+import { HEALTH_RETENTION_DAYS, HEALTH_STATUSES, type HealthStatus, type SourceHealth, type WindowFigures } from './schema';
 
-/** Raw records are kept this long (7-day figures need 7 days), then pruned by the maintenance loop. */
-export const HEALTH_RETENTION_DAYS = 8;
+export { HEALTH_RETENTION_DAYS, HEALTH_STATUSES };
+export type { HealthStatus, SourceHealth, WindowFigures };
+
 /** The status looks at the requests of the last hour, at most this many, newest first. */
 export const RECENT_WINDOW_MINUTES = 60;
 export const RECENT_COUNT = 10;
@@ -20,26 +13,6 @@ export const RECENT_COUNT = 10;
 export const UNAVAILABLE_AFTER_FAILURES = 3;
 /** Recent successes slower than this (median) make a source `degraded`. */
 export const SLOW_MEDIAN_MS = 5000;
-
-export interface WindowFigures {
-  /** Requests in the window. */
-  requests: number;
-  /** Share of them that succeeded, 0–1; null without requests. */
-  availability: number | null;
-  /** Latency of the successful requests in ms; null without any. */
-  p50Ms: number | null;
-  p95Ms: number | null;
-}
-
-export interface SourceHealth {
-  status: HealthStatus;
-  last24h: WindowFigures;
-  last7d: WindowFigures;
-  /** The last successful request within the retention period (ISO time), or null. */
-  lastSuccess: string | null;
-  /** The last failed request within the retention period, with its error code, or null. */
-  lastError: { at: string; code: string } | null;
-}
 
 export const EMPTY_WINDOW: WindowFigures = { requests: 0, availability: null, p50Ms: null, p95Ms: null };
 

@@ -1,11 +1,11 @@
 // From the registry's catalog entries to what the map draws, and the page rules that depend on a
 // dataset's coverage. Pure (types only), so the client bundle can use it too.
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
-import type { CatalogDataset } from '@/lib/providers/types';
+import type { CatalogEntry } from '@/lib/providers/types';
 import type { MapDataset, SourceView } from './types';
 
 
-export function toMapDataset(entry: CatalogDataset, options: { pending?: boolean } = {}): MapDataset {
+export function toMapDataset(entry: CatalogEntry, options: { pending?: boolean } = {}): MapDataset {
   return {
     ...entry,
     source: entry.source as unknown as SourceView,

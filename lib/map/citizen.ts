@@ -1,6 +1,9 @@
 // The citizen's map: place search suggestions and the "Čo je tu?" panel's wording, shared by the
 // components and their tests. Pure, no DOM. The data comes from GET /api/places, /api/places/reverse,
-// /api/nearby/selection and /api/nearby (one request per dataset).
+// /api/nearby/selection and /api/nearby (one request per dataset); their types are the answers' own
+// (`import type` of the zod schemas' outputs), never a copy.
+import type { HitValue, NearbyResultEntry } from '@/lib/nearby/schema';
+import type { Place } from '@/lib/places/schema';
 import { fieldLabel } from '@/lib/protocol/shared/fields';
 import { formatCount, formatNumber } from './format';
 
@@ -16,15 +19,6 @@ export const PURPOSES: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'business', label: 'podnikanie' },
   { value: 'public-administration', label: 'verejná správa' },
 ];
-
-/** A place as GET /api/places returns it. */
-export interface PlaceHit {
-  name: string;
-  type: string;
-  point: [number, number];
-  municipality: { slug: string; code: string; name: string; district: string; region: string } | null;
-  near?: { name: string; slug?: string; distanceKm: number } | null;
-}
 
 const PLACE_ZOOMS: Record<string, number> = {
   adresa: 18,
@@ -42,12 +36,12 @@ export function zoomForPlace(type: string): number {
 }
 
 /** Municipality-level results, which also offer the municipality's page. */
-export function isMunicipality(p: PlaceHit): boolean {
+export function isMunicipality(p: Place): boolean {
   return (p.type === 'obec' || p.type === 'mesto') && !!p.municipality;
 }
 
 /** The second line of a suggestion: where the place lies ("obec Žilina, okres Žilina"). */
-export function placeContext(p: PlaceHit): string {
+export function placeContext(p: Place): string {
   const m = p.municipality;
   if (!m) return '';
   if (p.type === 'kraj') return '';
@@ -58,26 +52,6 @@ export function placeContext(p: PlaceHit): string {
   if (p.near) parts.push(`${formatNumber(p.near.distanceKm, 1)} km od mesta ${p.near.name}`);
   return parts.join(', ');
 }
-
-/** The nearby API's per-dataset answer, as the panel reads it. */
-export interface NearbyEntry {
-  dataset: string;
-  title: string;
-  provider: string;
-  attribution: string;
-  license?: string;
-  status: 'ok' | 'unavailable' | 'error';
-  count?: number;
-  radius?: number;
-  notice?: string;
-  hits: Array<{ title: string; distance: number; values: Array<{ label: string; value: unknown; legend?: string; description?: string }>; url?: string }>;
-  description?: string;
-  error?: string;
-  code?: string;
-}
-
-/** One attribute of a hit as the card shows it. */
-export type HitValueView = NearbyEntry['hits'][number]['values'][number];
 
 /**
  * Attributes raster sources report next to the cell's value that mean nothing to a person: the
@@ -96,7 +70,7 @@ export type FieldLabel = { key: string; label: string; unit?: string };
  * whole list under the source's own names for the "Všetky atribúty" disclosure, empty when nothing
  * is held back or renamed. Never hides all.
  */
-export function rasterHitValues(values: HitValueView[], fields: readonly FieldLabel[] = []): { shown: HitValueView[]; all: HitValueView[] } {
+export function rasterHitValues(values: HitValue[], fields: readonly FieldLabel[] = []): { shown: HitValue[]; all: HitValue[] } {
   const labels = new Map(fields.map((f) => [f.key, fieldLabel(f)]));
   const meaningful = values.filter((v) => v.description !== undefined || !RASTER_TECHNICAL.test(v.label.trim()));
   const kept = meaningful.length ? meaningful : values;
@@ -133,7 +107,7 @@ export function revealAboveSheet(y: number, mapHeight: number): number {
 export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
 
 /** The status a dataset card shows: the point lies in an object, objects are near, nothing, no value, failure. */
-export function cardStatus(e: Pick<NearbyEntry, 'status' | 'hits'>): CardStatus {
+export function cardStatus(e: Pick<NearbyResultEntry, 'status' | 'hits'>): CardStatus {
   if (e.status === 'error') return 'error';
   if (e.status === 'unavailable') return 'unavailable';
   if (e.hits.length === 0) return 'nothing';
@@ -141,7 +115,7 @@ export function cardStatus(e: Pick<NearbyEntry, 'status' | 'hits'>): CardStatus 
 }
 
 /** The card's status line in Slovak. */
-export function cardStatusText(e: Pick<NearbyEntry, 'status' | 'hits' | 'error' | 'count'>): string {
+export function cardStatusText(e: Pick<NearbyResultEntry, 'status' | 'hits' | 'error' | 'count'>): string {
   switch (cardStatus(e)) {
     case 'error':
       return `zdroj zlyhal: ${e.error || 'neznáma chyba'}`;

@@ -7,7 +7,7 @@ import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { summarizeDataset } from '@/lib/summary';
-import type { DatasetSummary } from '@/lib/summary/types';
+import type { DatasetSummary } from '@/lib/summary/schema';
 import { isNationwide, toMapDataset } from './catalog';
 import type { MapDataset } from './types';
 

@@ -3,17 +3,11 @@
 // hits and by the summary's rankings and `own` entries, so the same object reads the same everywhere.
 import { fieldLabel } from '@/lib/protocol/shared/fields';
 import type { FieldDef, ManifestDataset } from '@/lib/protocol/types';
+import type { HitValue } from './schema';
 
 export type Scalar = string | number | boolean | null;
 
-export interface HitValue {
-  label: string;
-  value: Scalar;
-  /** What the attribute means (raster sources: the field description, when the dataset has one). */
-  description?: string;
-  /** The human meaning of a code (a field's code list, the legend or the service's class table). */
-  legend?: string;
-}
+export type { HitValue };
 
 /** Property names that commonly hold an object's name, when the dataset does not say which. */
 const NAME_KEYS = ['name', 'nazov', 'názov', 'title', 'nazev', 'název', 'label', 'meno', 'NAZOV', 'NAME', 'Name'];

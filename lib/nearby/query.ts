@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { codedIssue, parseWith } from '@/lib/operation/define';
 import { datasetKey, datasetParams, lonLat } from '@/lib/operation/fields';
 import { USE_CASES } from '@/lib/protocol/types';
-import { MAX_NEARBY_DATASETS } from './selection';
+import { MAX_NEARBY_DATASETS } from './schema';
 
 export const DEFAULT_RADIUS = 500;
 export const MIN_RADIUS = 1;

@@ -7,9 +7,7 @@ import type { ManifestDataset } from '@/lib/protocol/types';
 import { normalizeName } from '@/lib/protocol/shared/text';
 import { bboxContains, type BBox } from './geo';
 import { canQueryPoint } from './raster/template';
-
-/** At most this many datasets per answer (the spec's limit on `datasets`, also for automatic selection). */
-export const MAX_NEARBY_DATASETS = 12;
+import { MAX_NEARBY_DATASETS } from './schema';
 
 
 /** Whether the dataset can say anything about a point at all. */

@@ -13,7 +13,7 @@ import { bboxContains, groundResolution, type BBox } from './geo';
 import { checkNearbyInput, type NearbyInput, type NearbyRequest, type NearbySelectionRequest } from './query';
 import { queryRasterPoint, RasterSourceError } from './raster/query';
 import { selectDatasets, type Selection } from './selection';
-import type { NearbyResult, NearbyResultEntry, NearbySelected, NearbySelectionResult } from './types';
+import type { NearbyResult, NearbyResultEntry, NearbySelected, NearbySelectionResult } from './schema';
 import { queryVectorPoint } from './vector';
 
 /** Budget of one dataset's raster point query (capabilities + query), as the spec's source time-out. */

@@ -6,7 +6,7 @@ import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
 import { featureProps, featureTitle, featureUrl, featureValues } from './describe';
 import { bboxAround, groundResolution, type BBox } from './geo';
 import { findNearby } from './proximity';
-import type { NearbyHit } from './types';
+import type { NearbyHit } from './schema';
 
 /**
  * Half the width of the map a dataset is loaded for, in pixels: a bbox-mode dataset that loads only

@@ -54,56 +54,16 @@ export function protocolRef(name: string): z.ZodType<unknown> {
   return s;
 }
 
-/** A protocol object (`ManifestCoverage`, ...) typed as a plain object for TypeScript. */
-export function protocolObject(name: string): z.ZodType<Record<string, unknown>> {
-  const s = z.record(z.string(), z.unknown());
+/**
+ * A protocol object (`ManifestCoverage`, ...) typed by its protocol type `T` (lib/protocol/types.ts,
+ * checked against the same JSON Schemas): accepted here as any plain object, documented and checked
+ * by clients as the protocol's schema.
+ */
+export function protocolObject<T extends object>(name: string): z.ZodType<T> {
+  const s = z.custom<T>((v) => typeof v === 'object' && v !== null && !Array.isArray(v));
   protocolRefs.add(s, { ref: name });
   return s;
 }
-
-// --- validator reports (POST/GET /api/validate, registration `check`, MCP validate_*) ---
-
-export const finding = z
-  .object({
-    path: z.string().describe('JSON Pointer into the checked document without the leading `/` (`datasets/0/source/url`; empty = the document).'),
-    code: z.string(),
-    message: z.string(),
-    hint: z.string().optional().describe('How to fix it (recommendations).'),
-  })
-  .meta({ id: 'Finding' });
-
-export const validatorReport = z
-  .object({
-    valid: z.boolean().describe('True when there are no errors (recommendations do not count).'),
-    summary: z.string(),
-    errors: z.array(finding),
-    warnings: z.array(finding),
-  })
-  .meta({ id: 'ValidatorReport', description: 'The validator report: `valid`, a one-line `summary`, `errors` and `warnings` (recommendations).' });
-
-const liveMembers = {
-  manifestUrl: z.string(),
-  provider: z.object({ id: z.string(), name: z.string() }).nullable(),
-  datasets: z.array(
-    z.object({
-      id: z.string(),
-      request: z.string().describe('The URL of the test query (the first tile for raster datasets).'),
-      durationMs: z.number().min(0),
-      featureCount: z.int().min(0).nullable(),
-      errors: z.array(finding),
-      warnings: z.array(finding),
-    }),
-  ),
-};
-
-export const liveReport = validatorReport
-  .extend(liveMembers)
-  .meta({ id: 'LiveReport', description: 'Live test report: the validator report plus the provider and one test query per dataset.' });
-
-/** A static check's report or a live test's (POST /api/validate, MCP validate_manifest). */
-export const anyReport = validatorReport
-  .extend(z.object(liveMembers).partial().shape)
-  .meta({ id: 'Report', description: 'A validator report; a live test report also carries `manifestUrl`, `provider` and `datasets[]`.' });
 
 /** The `{ error, code }` body of every failure (some codes add `available`, `source` or `check`). */
 export const errorBody = z

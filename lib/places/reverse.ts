@@ -17,6 +17,7 @@ import { ApiError } from '../errors';
 import { OwnerMemo } from '../memo';
 import { municipalityIndex, type MunicipalityIndex } from './municipality-index';
 import { municipalityPath } from './resolve';
+import type { PointLocation, ReverseResult } from './schema';
 import { placesAttribution } from './search';
 
 /** Candidates taken from each source by planar KNN before they are measured on the spheroid. */
@@ -27,30 +28,6 @@ const KNN_CANDIDATES = 5;
  * instead of walking the whole register. Farther away the street and part centres still answer.
  */
 const ENTRANCE_BOX_DEGREES = 0.02;
-
-export interface LocatedMunicipality {
-  /** `<region-slug>/<municipality-slug>`, as `municipality.slug` of place results. */
-  slug: string;
-  code: string;
-  name: string;
-  /** obec | mesto | mestská časť | vojenský obvod */
-  type: string;
-  district: string | null;
-  region: string;
-  /** Absolute address of the municipality's overview page on the portal. */
-  url: string;
-}
-
-export interface PointLocation {
-  municipality: LocatedMunicipality | null;
-  cadastralTerritory: { code: string; name: string } | null;
-  nearest: { type: 'street' | 'part'; name: string; distance: number } | null;
-  attribution: string;
-}
-
-export interface ReverseResult extends PointLocation {
-  point: [number, number];
-}
 
 const TYPE_LABEL: Record<string, string> = {
   municipality: 'obec',

@@ -16,10 +16,7 @@ import { boundarySource } from '../reference/boundary-source';
 import { normalizeName, normalizeNumber } from '../reference/normalize';
 import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
 import { municipalityPath } from './resolve';
-
-export const DEFAULT_MAX = 5;
-export const MAX_MAX = 10;
-export const MAX_QUERY_LENGTH = 200;
+import { DEFAULT_MAX, MAX_QUERY_LENGTH, type Place, type PlaceResult } from './schema';
 
 /** The attribution of place results; the boundaries' credit follows the loaded reference data. */
 export function placesAttribution(): string {
@@ -30,32 +27,6 @@ export function placesAttribution(): string {
     'Register adries a Register obcí: Ministerstvo vnútra SR (CC BY / CC0, cez github.com/jozefgrencik/slovak-postal-codes); ' +
     `obce: Štatistický úrad SR (SODB 2021); ${boundaries}; GeoNames (CC BY 4.0)`
   );
-}
-
-export interface PlaceMunicipality {
-  /** `<region-slug>/<municipality-slug>`: accepted as `municipality` by the summary endpoint. */
-  slug: string;
-  code: string;
-  name: string;
-  district: string | null;
-  region: string;
-}
-
-export interface Place {
-  name: string;
-  /** mesto | obec | mestská časť | vojenský obvod | časť obce | ulica | adresa | okres | kraj */
-  type: string;
-  point: [number, number];
-  municipality: PlaceMunicipality | null;
-  /** Only for places outside towns over 10,000 inhabitants: the nearest such town. */
-  near?: { name: string; slug: string; distanceKm: number };
-}
-
-export interface PlaceResult {
-  query: string;
-  count: number;
-  places: Place[];
-  attribution: string;
 }
 
 const TYPE_RANK: Record<string, number> = {

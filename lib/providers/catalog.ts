@@ -6,7 +6,7 @@ import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type So
 import { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate } from './links';
 import { entityTag, type JsonAnswer } from '@/lib/http-cache';
 import { registrySnapshot, type RegistrySnapshot } from './served';
-import type { CatalogBase, CatalogDataset, CatalogDocument, CatalogProvider, ServedDataset } from './types';
+import type { CatalogBase, CatalogDocument, CatalogEntry, CatalogSource, ServedDataset } from './types';
 
 /** Slovak labels of the recommended categories; any other value is listed as `other`. */
 export const CATEGORY_LABELS: Record<Category, string> = {
@@ -79,7 +79,7 @@ function joinHealth(snap: RegistrySnapshot, catalog: CatalogBase, summary: Healt
 
 function buildCatalog(snap: RegistrySnapshot): CatalogBase {
   const datasets = snap.approved.map(catalogEntry);
-  const providers: CatalogProvider[] = [];
+  const providers: CatalogBase['providers'] = [];
   for (const record of snap.records) {
     const count = snap.approved.filter((s) => s.provider.id === record.id).length;
     if (count === 0) continue;
@@ -95,11 +95,11 @@ function buildCatalog(snap: RegistrySnapshot): CatalogBase {
 }
 
 /** One catalog entry; also what MCP's `catalog` tool lists. */
-export function catalogEntry(s: ServedDataset): CatalogDataset {
+export function catalogEntry(s: ServedDataset): CatalogEntry {
   const { source, presentation, displayOnly: _displayOnly, category, keywords, useCases, license, ...rest } = s.dataset;
   const [providerId, datasetId] = [s.provider.id, s.dataset.id];
   const cat = normalizeCategory(category);
-  const links: CatalogDataset['links'] = {
+  const links: CatalogEntry['links'] = {
     data: source.type === 'geojson' && !s.displayOnly ? datasetDataPath(providerId, datasetId) : null,
     map: datasetPagePath(providerId, datasetId),
   };
@@ -133,7 +133,7 @@ function defaultPresentation(source: Source): Presentation {
 }
 
 /** The source as the catalog shows it: GeoJSON loses its URL (read through /api/data); raster keeps its tiles. */
-export function sourceWithoutUrl(source: Source): CatalogDataset['source'] {
+export function sourceWithoutUrl(source: Source): CatalogSource {
   if (source.type === 'raster') return { ...source };
   const { url: _url, ...rest } = source;
   return rest;

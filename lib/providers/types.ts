@@ -1,7 +1,10 @@
-// Shapes of the provider registry shared by REST, MCP, the pages and the data proxy.
+// Shapes of the provider registry shared by REST, MCP, the pages and the data proxy. The answers
+// (catalog, registration) are the `z.output` of their schemas in ./schema.ts, re-exported here.
 import type { ProviderRow } from '@/lib/db/schema';
-import type { HealthStatus, SourceHealth } from '@/lib/health/status';
-import type { Category, GeoJsonSource, License, ManifestDataset, Presentation, RasterSource } from '@/lib/protocol/types';
+import type { License, ManifestDataset } from '@/lib/protocol/types';
+import type { CatalogDataset, CatalogProvider } from './schema';
+
+export type { CatalogDataset, CatalogDocument, CatalogProvider, CatalogSource, RegistrationResult } from './schema';
 
 export type Approval = ProviderRow['approval'];
 export type ManagedBy = ProviderRow['managedBy'];
@@ -40,69 +43,14 @@ export interface ServedDataset {
   license: License | null;
 }
 
-export interface CatalogProvider {
-  id: string;
-  name: string;
-  /** The provider's health status (lib/health HEALTH_STATUSES): ok, degraded, unavailable, invalid_manifest, id_mismatch. */
-  status: string;
-  datasetCount: number;
-  managedBy: ManagedBy;
-  /** What the portal saw of the provider's sources (/stav-zdrojov shows the same). */
-  health?: SourceHealth;
-}
-
-/** A catalog entry: the manifest dataset without its source URL, plus the portal's fields. */
-export interface CatalogDataset {
-  key: string;
-  /** The manifest dataset id. */
-  id: string;
-  providerId: string;
-  providerName: string;
-  title: string;
-  description?: string;
-  category: Category;
-  categoryLabel: string;
-  tags?: string[];
-  keywords: string[];
-  useCases: string[];
-  coverage?: ManifestDataset['coverage'];
-  temporal?: ManifestDataset['temporal'];
-  fields?: ManifestDataset['fields'];
-  params?: ManifestDataset['params'];
-  license?: License;
-  displayOnly?: boolean;
-  /** A built-in sample dataset (category `sample`): never in an automatic selection, listed after the real data. */
-  sample?: true;
-  /** GeoJSON: `{ type, mode?, maxFeatures? }`; raster: `{ type, tiles, tileSize?, minZoom?, maxZoom? }`. */
-  source: Omit<GeoJsonSource, 'url'> | RasterSource;
-  presentation: Presentation;
-  attribution: string;
-  links: {
-    data: string | null;
-    map: string;
-    source?: string;
-    /** GeoJSON datasets redistributed by the portal: the OGC API collection (`/ogc/collections/<provider>.<dataset>`). */
-    ogc?: string;
-    /** The same datasets: the vector tile template (`{z}/{y}/{x}`) of that collection. */
-    tiles?: string;
-  };
-  /** What the portal saw of the dataset's source (GET /api/catalog and MCP `catalog`). */
-  health?: SourceHealth;
-}
+/** A catalog entry before the health is joined (built once per registry version; pages, MCP `catalog`). */
+export type CatalogEntry = Omit<CatalogDataset, 'health'>;
 
 /** The catalog as built once per registry version, before the provider health is joined. */
 export interface CatalogBase {
   protocol: string;
-  providers: CatalogProvider[];
-  datasets: CatalogDataset[];
-}
-
-/** GET /api/catalog: the catalog with each provider's and dataset's health (lib/health). */
-export interface CatalogDocument {
-  protocol: string;
-  generated: string;
-  providers: Array<CatalogProvider & { status: HealthStatus; health: SourceHealth }>;
-  datasets: Array<CatalogDataset & { health: SourceHealth }>;
+  providers: Array<Omit<CatalogProvider, 'status' | 'health'> & { status: ProviderStatus }>;
+  datasets: CatalogEntry[];
 }
 
 /** Providers awaiting the operator, for /neschvalene-data and `operator list --pending`. */
@@ -120,15 +68,4 @@ export interface PendingProvider {
   registeredAt: Date;
   updatedAt: Date;
   datasets: Array<{ id: string; title: string; description: string | null; category: string; sourceType: string; link: string }>;
-}
-
-export interface RegistrationResult {
-  registered: boolean;
-  status: 'pending_review' | 'approved';
-  /** Present (true) when this registration found the manifest changed since the portal last read it. */
-  changed?: boolean;
-  message: string;
-  provider: { id: string; name: string };
-  links: { review: string; datasets: string[] };
-  check: { summary: string; warnings: Array<{ path: string; code: string; message: string; hint?: string }> };
 }

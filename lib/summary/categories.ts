@@ -3,8 +3,9 @@
 // trend labels. Pure functions over the manifest; the summary counts objects per class.
 import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol/types';
 import { cleanStops, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
+import type { CategoryKind } from './schema';
 
-export type CategoryKind = 'categorical' | 'step' | 'interpolate' | 'trend';
+export type { CategoryKind };
 
 export interface CategoryClass {
   /** Stable key: the value (categorical, trend), `from..to` (step, interpolate), or `other` / `none`. */

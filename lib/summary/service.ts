@@ -15,7 +15,7 @@ import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
 import { classifierFor, numericValue, type Classifier } from './categories';
 import { locate, locateAll, municipalityIndex, type MunicipalityIndex } from './municipality-index';
-import type { DatasetSummary, OwnArea, RankedObject, SummaryCategories, SummaryRankings } from './types';
+import type { DatasetSummary, OwnArea, RankedObject, SummaryCategories, SummaryRankings } from './schema';
 
 /** Highest and lowest objects listed in rankings. */
 export const RANKING_SIZE = 5;

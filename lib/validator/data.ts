@@ -4,7 +4,7 @@ import { growBbox, SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import { MAX_FEATURES, type ManifestDataset } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
 import { joinPath, validateDataSchema, validateDatasetSchema } from './schema';
-import type { Report } from './types';
+import type { Report } from './report';
 
 import { arr, isObj, str, type Obj } from './json';
 

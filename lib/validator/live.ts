@@ -11,24 +11,9 @@ import { MAX_ZOOM, type Manifest, type ManifestDataset, type RasterSource } from
 import type { ValidateBody } from './classify';
 import { checkData } from './data';
 import { checkManifest } from './manifest';
-import { plural } from './report';
-import type { Finding, Report } from './types';
+import { plural, type Finding, type LiveDatasetReport, type LiveReport, type Report } from './report';
 
-export interface LiveDatasetReport {
-  id: string;
-  /** The URL the test sent (the first tile for raster datasets). */
-  request: string;
-  durationMs: number;
-  featureCount: number | null;
-  errors: Finding[];
-  warnings: Finding[];
-}
-
-export interface LiveReport extends Report {
-  manifestUrl: string;
-  provider: { id: string; name: string } | null;
-  datasets: LiveDatasetReport[];
-}
+export type { LiveDatasetReport, LiveReport };
 
 export interface LiveTestResult {
   report: LiveReport;

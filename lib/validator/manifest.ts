@@ -4,7 +4,7 @@ import { checkParamDefault } from '@/lib/protocol/request';
 import { CATEGORIES, PRESENTATION_TYPES, PROTOCOL_MAJOR, PROTOCOL_VERSION } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
 import { validateManifestSchema } from './schema';
-import type { Report } from './types';
+import type { Report } from './report';
 
 import { arr, isObj, num, str, type Obj } from './json';
 

@@ -1,11 +1,11 @@
 // GET and POST /api/validate, MCP `validate_manifest` and `validate_data`: declared operations (lib/operation).
 import { z } from 'zod';
 import { codedIssue, defineOperation } from '@/lib/operation/define';
-import { anyReport, liveReport, validatorReport } from '@/lib/operation/fields';
 import { classifyValidateBody, FORMS } from './classify';
 import { checkData } from './data';
 import { runLiveTest, runValidation } from './live';
 import { checkManifest } from './manifest';
+import { anyReport, liveReport, validatorReport } from './report';
 
 const MANIFEST_URL_REQUIRED = 'manifestUrl is required: the address of the manifest (JSON).';
 

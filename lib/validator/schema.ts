@@ -4,7 +4,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { dataJsonSchema, manifestJsonSchema } from '@/lib/protocol/schemas';
-import type { Finding } from './types';
+import type { Finding } from './report';
 
 /** At most this many schema findings are reported (a broken 5000-feature response would give 50 000). */
 export const MAX_SCHEMA_FINDINGS = 100;

@@ -1,7 +1,9 @@
 import { describe, expect, test } from 'vitest';
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
-import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, revealAboveSheet, SHEET_SHARE, zoomForPlace, type PlaceHit } from '@/lib/map/citizen';
+import { cardStatus, cardStatusText, formatPoint, placeContext, PURPOSES, rasterHitValues, revealAboveSheet, SHEET_SHARE, zoomForPlace } from '@/lib/map/citizen';
+import type { HitValue } from '@/lib/nearby/schema';
+import type { Place } from '@/lib/places/schema';
 import { formatDistance } from '@/lib/map/format';
 import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, POINT_PARAM, type MapDefaults } from '@/lib/map/url-state';
 
@@ -104,7 +106,7 @@ describe('?bod= (the open "Čo je tu?" point)', () => {
 });
 
 describe('place suggestions and the panel wording', () => {
-  const zilina: PlaceHit = {
+  const zilina: Place = {
     name: 'Žilina',
     type: 'mesto',
     point: [18.74, 49.22],
@@ -113,7 +115,7 @@ describe('place suggestions and the panel wording', () => {
   test('context line: municipality, district, nearest town', () => {
     expect(placeContext(zilina)).toBe('okres Žilina');
     expect(placeContext({ ...zilina, name: 'Hlavná', type: 'ulica' })).toBe('Žilina, okres Žilina');
-    expect(placeContext({ ...zilina, name: 'Lehota', type: 'obec', near: { name: 'Nitra', distanceKm: 6.9 } })).toBe('okres Žilina, 6,9 km od mesta Nitra');
+    expect(placeContext({ ...zilina, name: 'Lehota', type: 'obec', near: { name: 'Nitra', slug: 'nitriansky-kraj/nitra', distanceKm: 6.9 } })).toBe('okres Žilina, 6,9 km od mesta Nitra');
     expect(placeContext({ ...zilina, type: 'okres' })).toBe('Žilinský kraj');
     expect(zoomForPlace('adresa')).toBeGreaterThan(zoomForPlace('obec'));
   });
@@ -136,7 +138,7 @@ describe('place suggestions and the panel wording', () => {
 });
 
 describe('raster card attributes', () => {
-  const v = (label: string, value: unknown, more: { legend?: string; description?: string } = {}) => ({ label, value, ...more });
+  const v = (label: string, value: HitValue['value'], more: { legend?: string; description?: string } = {}) => ({ label, value, ...more });
   const cases = [
     {
       name: 'MapServer: the class value shown, coordinates and colour held back',

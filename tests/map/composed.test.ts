@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { composedDefaults, listComposedMaps } from '@/lib/map/composed';
 import { isNationwide, toMapDataset } from '@/lib/map/catalog';
 import { viewForBbox } from '@/lib/map/view';
-import type { CatalogDataset } from '@/lib/providers/types';
+import type { CatalogEntry } from '@/lib/providers/types';
 import { dataset } from './fixtures';
 
 describe('composed maps in content/mapy', () => {
@@ -33,7 +33,7 @@ describe('page rules', () => {
       {
         key: 'p/d', id: 'd', providerId: 'p', providerName: 'P', title: 'T', category: 'other', categoryLabel: 'Ostatné', keywords: [], useCases: [],
         source: { type: 'geojson', mode: 'full' }, presentation: { type: 'circle' }, attribution: 'A', links: { data: '/api/data/p/d', map: '/mapa/p/d' },
-      } satisfies CatalogDataset,
+      } satisfies CatalogEntry,
       { pending: true },
     );
     expect(d).toMatchObject({ key: 'p/d', pending: true, links: { source: null }, license: null });

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GET } from '@/app/api/nearby/selection/route';
 import { MAX_NEARBY_DATASETS } from '@/lib/nearby';
-import type { NearbySelectionResult } from '@/lib/nearby/types';
+import type { NearbySelectionResult } from '@/lib/nearby/schema';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 import { addProvider, nearbyRequest, removeProvider, uniqueId, type TestProvider } from './helpers';

@@ -1,6 +1,7 @@
 // MCP tool `catalog`: approved datasets ordered by match; `pointQuery` marks those that answer near a point.
 import { z } from 'zod';
-import { catalogSearchEntry, catalogSearchOperation, catalogSearchResult } from '@/lib/catalog/operation';
+import { catalogSearchOperation } from '@/lib/catalog/operation';
+import { catalogSearchEntry, catalogSearchResult } from '@/lib/catalog/schema';
 import { absolute, catalogAbsoluteLinks } from '../links';
 import { defineTool, READ_ONLY } from '../tool';
 

@@ -1,5 +1,6 @@
 // MCP tool `register_provider`: the same registration as POST /api/registration.
-import { registrationOperation, registrationResult } from '@/lib/providers/operation';
+import { registrationOperation } from '@/lib/providers/operation';
+import { registrationResult } from '@/lib/providers/schema';
 import { absolute, registrationAbsoluteLinks } from '../links';
 import { defineTool } from '../tool';
 

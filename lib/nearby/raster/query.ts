@@ -4,8 +4,8 @@
 import { isFetchError, safeFetch, type FetchResult } from '@/lib/fetch';
 import { fieldLabel } from '@/lib/protocol/shared/fields';
 import type { FieldDef, LegendEntry, ManifestDataset, RasterPresentation, RasterSource } from '@/lib/protocol/types';
-import type { HitValue, Scalar } from '../describe';
-import type { NearbyHit, NearbyLegendEntry } from '../types';
+import type { Scalar } from '../describe';
+import type { HitValue, NearbyHit, NearbyLegendEntry } from '../schema';
 import { imageIdentifyUrl, imageLegendUrl, mapIdentifyUrl, parseImageIdentify, parseImageLegend, parseMapIdentify, parseRasterAttributeTable, rasterAttributeTableUrl } from './arcgis';
 import { pointQueryFor, type ArcGisImageQuerySpec, type WmsQuerySpec } from './template';
 import {
