@@ -47,6 +47,8 @@ export interface CanvasProps {
   onSourceError?: (sourceId: string) => void;
   /** The point the "Čo je tu?" panel answers for. */
   queryMarker?: { lon: number; lat: number } | null;
+  /** Rooms drawn on the map itself (the tools' layers and markers), inside react-map-gl's map context (useMap). */
+  children?: React.ReactNode;
 }
 
 /** How long a finger must rest on the map to ask "Čo je tu?". */
@@ -252,6 +254,7 @@ export default function MapCanvas(props: CanvasProps) {
           ))}
         </Source>
       ))}
+      {props.children}
     </Map>
   );
 }

@@ -2,13 +2,10 @@
 // "Hľadať miesto": the map's place search, an ARIA 1.2 combobox (input role=combobox, suggestions
 // as options of a listbox, aria-activedescendant). Suggestions come from GET /api/places, debounced,
 // each request aborted when the text changes and stale answers discarded.
-import { useEffect, useId, useRef, useState } from 'react';
-import { isMunicipality, placeContext } from '@/lib/map/citizen';
+import { useId } from 'react';
+import { placeContext } from '@/lib/map/citizen';
 import type { Place } from '@/lib/places/schema';
-
-/** Pause after the last keystroke before a request. */
-export const SEARCH_DEBOUNCE_MS = 200;
-const MAX_SUGGESTIONS = 8;
+import { usePlaceSearch } from './use-place-search';
 
 export interface PlaceSearchProps {
   /** A suggestion picked by click or Enter. */
@@ -21,117 +18,10 @@ export interface PlaceSearchProps {
   whatHereRef?: React.Ref<HTMLButtonElement>;
 }
 
-type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done' } | { kind: 'error'; message: string };
-
 export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }: PlaceSearchProps) {
   const id = useId();
   const listId = `${id}-list`;
-  const [text, setText] = useState('');
-  const [places, setPlaces] = useState<Place[]>([]);
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(-1);
-  const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const seq = useRef(0);
-  const ctrl = useRef<AbortController | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-
-  /** Stops the pending debounce and the request in flight; a later answer of it is dropped. */
-  const cancelSearch = () => {
-    if (timer.current) clearTimeout(timer.current);
-    timer.current = null;
-    ctrl.current?.abort();
-    return ++seq.current;
-  };
-
-  // The text changes only by typing, picking, Escape and the clear button, so the search starts
-  // in those handlers rather than in an effect watching the text.
-  const changeText = (next: string) => {
-    setText(next);
-    const mine = cancelSearch();
-    const q = next.trim();
-    if (q.length < 2) {
-      setPlaces([]);
-      setOpen(false);
-      setStatus({ kind: 'idle' });
-      return;
-    }
-    timer.current = setTimeout(() => {
-      timer.current = null;
-      const c = new AbortController();
-      ctrl.current = c;
-      setStatus({ kind: 'loading' });
-      fetch(`/api/places?query=${encodeURIComponent(q)}&max=${MAX_SUGGESTIONS}`, { signal: c.signal, headers: { Accept: 'application/json' } })
-        .then(async (res) => {
-          const body = (await res.json().catch(() => null)) as { places?: Place[]; error?: string } | null;
-          if (mine !== seq.current) return; // a newer text is on its way
-          if (!res.ok || !body?.places) {
-            setPlaces([]);
-            setStatus({ kind: 'error', message: body?.error ?? `Vyhľadávanie zlyhalo (HTTP ${res.status}).` });
-            setOpen(true);
-            return;
-          }
-          setPlaces(body.places);
-          setActive(-1);
-          setOpen(true);
-          setStatus({ kind: 'done' });
-        })
-        .catch((e: Error) => {
-          if (e.name === 'AbortError' || mine !== seq.current) return;
-          setStatus({ kind: 'error', message: 'Vyhľadávanie je nedostupné.' });
-          setOpen(true);
-        });
-    }, SEARCH_DEBOUNCE_MS);
-  };
-
-  // Leaving the page ends the search too.
-  useEffect(
-    () => () => {
-      if (timer.current) clearTimeout(timer.current);
-      ctrl.current?.abort();
-    },
-    [],
-  );
-
-  const pick = (p: Place) => {
-    // The picked name goes into the box without searching for it.
-    cancelSearch();
-    setText(p.name);
-    setOpen(false);
-    setActive(-1);
-    onPick(p);
-  };
-
-  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
-    const n = places.length;
-    if (e.key === 'ArrowDown') {
-      e.preventDefault();
-      if (!open && n) setOpen(true);
-      if (n) setActive((a) => (a + 1) % n);
-    } else if (e.key === 'ArrowUp') {
-      e.preventDefault();
-      if (!open && n) setOpen(true);
-      if (n) setActive((a) => (a <= 0 ? n - 1 : a - 1));
-    } else if (e.key === 'Enter') {
-      if (open && n) {
-        e.preventDefault();
-        pick(places[active >= 0 ? active : 0]);
-      }
-    } else if (e.key === 'Escape') {
-      if (open) {
-        e.preventDefault();
-        e.stopPropagation();
-        setOpen(false);
-        setActive(-1);
-      } else if (text) {
-        e.preventDefault();
-        changeText('');
-      }
-    } else if (e.key === 'Home' || e.key === 'End') {
-      setActive(-1);
-    }
-  };
-
-  const showList = open && (places.length > 0 || status.kind === 'error' || status.kind === 'done');
+  const { text, places, active, setActive, setOpen, status, changeText, pick, onKeyDown, showList } = usePlaceSearch(onPick);
   const optionId = (i: number) => `${id}-opt-${i}`;
 
   return (
@@ -223,4 +113,3 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
   );
 }
 
-export { isMunicipality };

@@ -6,13 +6,9 @@ import { useId, useState } from 'react';
 import { formatNumber } from '@/lib/map/format';
 import type { RegistrationResult } from '@/lib/providers/schema';
 import type { AnyReport, Finding } from '@/lib/validator/report';
+import { api, getJson } from '../api-client';
 
 type Mode = 'paste' | 'url';
-
-async function postJson(url: string, body: unknown): Promise<{ status: number; json: unknown }> {
-  const res = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: res.status, json: await res.json().catch(() => null) };
-}
 
 function Findings({ title, items, kind }: { title: string; items: Finding[]; kind: 'error' | 'warning' }) {
   if (!items.length) return null;
@@ -121,10 +117,9 @@ export function ValidatorForm() {
     }
     setBusy(true);
     try {
-      const { status, json } = await postJson('/api/validate', body);
-      const r = json as AnyReport & { error?: string; code?: string };
-      if (status !== 200 || !r || typeof r.valid !== 'boolean') setProblem(`${r?.error ?? `HTTP ${status}`}${r?.code ? ` (${r.code})` : ''}`);
-      else setReport(r);
+      const r = await api.validate(body);
+      if (!r.ok || r.status !== 200 || typeof r.data.valid !== 'boolean') setProblem(r.ok ? `HTTP ${r.status}` : `${r.error ?? `HTTP ${r.status}`}${r.code ? ` (${r.code})` : ''}`);
+      else setReport(r.data);
     } catch {
       setProblem('Portál neodpovedá.');
     } finally {
@@ -133,8 +128,13 @@ export function ValidatorForm() {
   }
 
   async function loadSample() {
-    const res = await fetch('/priklady/manifest-minimal.json');
-    setText(JSON.stringify(await res.json(), null, 2));
+    const r = await getJson<unknown>('/priklady/manifest-minimal.json').catch(() => null);
+    if (!r?.ok) {
+      setProblem('Ukážkový manifest sa nepodarilo načítať.');
+      return;
+    }
+    setProblem(null);
+    setText(JSON.stringify(r.data, null, 2));
     setMode('paste');
   }
 
@@ -202,9 +202,8 @@ export function RegistrationForm() {
     setBusy(true);
     setResult(null);
     try {
-      const { status, json } = await postJson('/api/registration', { manifestUrl: url.trim() });
-      const j = (json ?? {}) as RegistrationResult & { error?: string; code?: string; check?: AnyReport };
-      setResult(status === 200 || status === 201 ? { status, body: j } : { status, body: null, error: j.error, code: j.code, check: j.check });
+      const r = await api.register(url.trim());
+      setResult(r.ok && (r.status === 200 || r.status === 201) ? { status: r.status, body: r.data } : { status: r.status, body: null, error: r.ok ? undefined : r.error, code: r.ok ? undefined : r.code, check: r.ok ? undefined : r.body.check });
     } catch {
       setResult({ status: 0, body: null, error: 'Portál neodpovedá.' });
     } finally {

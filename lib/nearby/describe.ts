@@ -37,8 +37,19 @@ export function fieldValue(field: FieldDef, raw: unknown): Scalar {
   return toScalar(raw);
 }
 
-/** The name of an object: the provider's dm.title, the presentation's label field, a name-like property, or the id. */
-export function featureTitle(dataset: ManifestDataset, props: Record<string, unknown>, id?: string | number): string {
+/** What featureTitle reads of a dataset: a manifest's dataset, or the map's catalog entry with its fields normalised (fieldSpecs). */
+export interface TitledDataset {
+  title: string;
+  presentation?: unknown;
+  fields?: ReadonlyArray<{ key: string; type?: string }>;
+}
+
+/**
+ * The name of an object: the provider's dm.title, the presentation's label field, a name-like
+ * property, the first text field, or the dataset's title with the id (the map's object list passes
+ * the position in the list). One function for nearby hits, summaries and the map's list.
+ */
+export function featureTitle(dataset: TitledDataset, props: Record<string, unknown>, id?: string | number): string {
   const dmTitle = props[`${DM_PREFIX}title`];
   if (typeof dmTitle === 'string' && dmTitle.trim()) return dmTitle;
   const labelKey = (dataset.presentation as { label?: unknown } | undefined)?.label;

@@ -1,0 +1,60 @@
+// The browser's one way to the portal's own API (the map, its panels, the place search and the
+// validator form): the request, the JSON read once, a refusal read as the API's `{ error, code }`.
+// Answers are typed by the server's own schemas, `z.output` through `import type`, so no server
+// code reaches the bundle and no browser copy of an answer type exists. A network failure or an
+// abort rejects, as fetch does; each caller words it for its place.
+import type { z } from 'zod';
+import type { dataResponse } from '@/lib/data/operation';
+import type { CollectionDmView } from '@/lib/map/types';
+import type { NearbyResult, NearbySelectionResult } from '@/lib/nearby/schema';
+import type { PlaceResult, ReverseResult } from '@/lib/places/schema';
+import type { RegistrationResult } from '@/lib/providers/schema';
+import type { AnyReport } from '@/lib/validator/report';
+
+/** GET /api/data: the schema leaves the protocol's FeatureCollection open; the map reads it as GeoJSON with the collection `dm`. */
+export type DataAnswer = z.output<typeof dataResponse> & GeoJSON.FeatureCollection & { dm?: CollectionDmView };
+
+/** A refusal: the HTTP status and the API's `{ error, code }` (absent when the body was not JSON), plus any other members. */
+export type ApiRefusal<E = unknown> = { ok: false; status: number; error?: string; code?: string; body: Partial<E> };
+export type ApiAnswer<T, E = unknown> = { ok: true; status: number; data: T; headers: Headers } | ApiRefusal<E>;
+
+async function request<T, E>(url: string, init: RequestInit): Promise<ApiAnswer<T, E>> {
+  const res = await fetch(url, init);
+  const body: unknown = await res.json().catch(() => null);
+  if (res.ok && body !== null && typeof body === 'object') return { ok: true, status: res.status, data: body as T, headers: res.headers };
+  const obj = (body !== null && typeof body === 'object' ? body : {}) as Partial<E> & { error?: unknown; code?: unknown };
+  return {
+    ok: false,
+    status: res.status,
+    error: typeof obj.error === 'string' ? obj.error : undefined,
+    code: typeof obj.code === 'string' ? obj.code : undefined,
+    body: obj,
+  };
+}
+
+/** GET a JSON answer of the portal. */
+export function getJson<T, E = unknown>(url: string, signal?: AbortSignal, accept = 'application/json'): Promise<ApiAnswer<T, E>> {
+  return request<T, E>(url, { signal, headers: { Accept: accept } });
+}
+
+/** POST a JSON body to the portal. */
+export function postJson<T, E = unknown>(url: string, body: unknown, signal?: AbortSignal): Promise<ApiAnswer<T, E>> {
+  return request<T, E>(url, { method: 'POST', signal, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
+}
+
+/** The endpoints the website asks, each with its answer's type. */
+export const api = {
+  places: (query: string, max: number, signal?: AbortSignal) => getJson<PlaceResult>(`/api/places?query=${encodeURIComponent(query)}&max=${max}`, signal),
+  /** `point` as the API and the link take it (`lon,lat`, formatPointParam). */
+  reverse: (point: string, signal?: AbortSignal) => getJson<ReverseResult>(`/api/places/reverse?point=${point}`, signal),
+  selection: (point: string, purpose: string, signal?: AbortSignal) =>
+    getJson<NearbySelectionResult>(`/api/nearby/selection?point=${point}&purpose=${encodeURIComponent(purpose)}`, signal),
+  /** One dataset at a point; `extra` = its non-default parameters (`<key>.<param>=<v>&…`). */
+  nearby: (dataset: string, point: string, extra: string, signal?: AbortSignal) =>
+    getJson<NearbyResult>(`/api/nearby?datasets=${encodeURIComponent(dataset)}&point=${point}${extra ? `&${extra}` : ''}`, signal),
+  /** A data request built by lib/map/data-request.ts. */
+  data: (url: string, signal?: AbortSignal) => getJson<DataAnswer>(url, signal, 'application/geo+json, application/json'),
+  validate: (body: unknown) => postJson<AnyReport>('/api/validate', body),
+  /** A refused registration may carry the live test's report as `check`. */
+  register: (manifestUrl: string) => postJson<RegistrationResult, { check: AnyReport }>('/api/registration', { manifestUrl }),
+};

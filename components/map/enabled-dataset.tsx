@@ -1,0 +1,105 @@
+'use client';
+// One dataset on the map, in the catalog panel's "Na mape" list: its load state, notices, count,
+// parameter controls and the list of its objects for keyboard access.
+import { featureTitle } from '@/lib/nearby/describe';
+import { belowMinZoom, hasDataEndpoint, isBboxMode } from '@/lib/map/data-request';
+import { formatCount, formatNumber } from '@/lib/map/format';
+import { loadedData, type LoadState } from '@/lib/map/loads';
+import { fieldSpecs, paramSpecs } from '@/lib/map/params';
+import type { MapDataset } from '@/lib/map/types';
+import { ParamControl } from './controls';
+
+/** Objects listed for keyboard access per dataset. */
+const MAX_LISTED = 200;
+
+export function EnabledDataset({
+  dataset: d,
+  load,
+  params,
+  zoom,
+  onParam,
+  onOff,
+  onSelect,
+}: {
+  dataset: MapDataset;
+  load: LoadState | undefined;
+  params: Record<string, string>;
+  zoom: number;
+  onParam: (param: string, value: string) => void;
+  onOff: () => void;
+  onSelect: (properties: Record<string, unknown>) => void;
+}) {
+  const specs = paramSpecs(d.params).filter((p) => p.key !== d.temporal?.param);
+  const { data, dm } = loadedData(load);
+  const features = data?.features ?? [];
+  return (
+    <div className="enabled-dataset" data-testid={`enabled-${d.key}`}>
+      <div className="enabled-head">
+        <strong>{d.title}</strong>
+        <button type="button" className="icon-button" onClick={onOff} aria-label={`Skryť ${d.title}`}>
+          ×
+        </button>
+      </div>
+      {!hasDataEndpoint(d) && d.source.type === 'geojson' && (
+        <p className="notice small">
+          Dáta zobrazuje len portál; poskytuje ich{' '}
+          {d.links.source ? <a href={d.links.source}>pôvodná služba</a> : 'pôvodná služba'}.
+        </p>
+      )}
+      {load?.status === 'loading' && <p className="muted small" data-testid="dataset-loading">Načítavam…</p>}
+      {load?.status === 'zoom' && (
+        <p className="notice small" data-testid="dataset-zoom-notice">
+          Priblížte mapu (od úrovne {load.minZoom}); teraz {formatNumber(zoom, 1)}.
+        </p>
+      )}
+      {load?.status === 'error' && (
+        <p className="error small" role="alert" data-testid="dataset-error">
+          {load.message} ({load.code})
+        </p>
+      )}
+      {dm?.notice && (
+        <p className="notice small" data-testid="dataset-notice">
+          {dm.notice}
+        </p>
+      )}
+      {load?.status === 'ok' && !isBboxMode(d) && belowMinZoom(d, zoom) && (
+        <p className="notice small" data-testid="dataset-zoom-notice">
+          Objekty sa zobrazia od priblíženia {d.coverage?.minZoom}.
+        </p>
+      )}
+      {load?.status === 'ok' && (
+        <p className="muted small" data-testid="dataset-count">
+          {formatCount(load.data.features.length, 'objekt', 'objekty', 'objektov')}
+          {dm?.total !== undefined && dm.total > load.data.features.length ? ` z ${formatNumber(dm.total)}` : ''}
+          {dm?.truncated ? ' (skrátené)' : ''}
+        </p>
+      )}
+      {specs.map((p) => (
+        <ParamControl key={p.key} spec={p} value={params[p.key] ?? p.default} onChange={(v) => onParam(p.key, v)} testId={`param-${d.key}-${p.key}`} />
+      ))}
+      {features.length > 0 && <FeatureList dataset={d} features={features} onSelect={onSelect} />}
+      <a href={d.links.map} className="small">
+        O datasete
+      </a>
+    </div>
+  );
+}
+
+function FeatureList({ dataset: d, features, onSelect }: { dataset: MapDataset; features: GeoJSON.Feature[]; onSelect: (properties: Record<string, unknown>) => void }) {
+  const titled = { title: d.title, presentation: d.presentation, fields: fieldSpecs(d.fields) };
+  return (
+    <details className="feature-list">
+      <summary>Zoznam objektov</summary>
+      <ul>
+        {features.slice(0, MAX_LISTED).map((f, i) => (
+          <li key={String(f.id ?? i)}>
+            <button type="button" className="link-button" onClick={() => onSelect((f.properties ?? {}) as Record<string, unknown>)}>
+              {featureTitle(titled, (f.properties ?? {}) as Record<string, unknown>, i + 1)}
+            </button>
+          </li>
+        ))}
+      </ul>
+      {features.length > MAX_LISTED && <p className="muted small">a ďalších {formatNumber(features.length - MAX_LISTED)}</p>}
+    </details>
+  );
+}
