@@ -136,6 +136,22 @@ export async function fetchJson(url: string, options: FetchOptions = {}): Promis
   }
 }
 
+/**
+ * Why the client would refuse this absolute URL before connecting (scheme, credentials, port, a
+ * literal private address; ALLOW_INSECURE_SOURCES honoured), or null when it may be requested. The
+ * validator's static check uses it, so a manifest learns of an http source before the live test.
+ */
+export function checkOutboundUrl(url: string): FetchError | null {
+  if (internalTarget(url)) return null;
+  try {
+    checkTarget(url);
+    return null;
+  } catch (err) {
+    if (isFetchError(err)) return err;
+    throw err;
+  }
+}
+
 function internalTarget(hop: string) {
   let url: URL;
   try {

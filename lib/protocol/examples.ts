@@ -378,6 +378,25 @@ interface DataQuery {
   limit: number;
   offset: number;
   params: Record<string, string>;
+  /** The window of a bbox-mode request (`minLon,minLat,maxLon,maxLat`): only what meets it is answered. */
+  bbox: [number, number, number, number] | null;
+}
+
+function parseBboxParam(value: string | undefined): DataQuery['bbox'] {
+  if (value === undefined || value === '') return null;
+  const b = value.split(',').map(Number);
+  if (b.length !== 4 || !b.every(Number.isFinite) || b[0] > b[2] || b[1] > b[3]) {
+    throw new ApiError('invalid_query', 'Parameter "bbox" must be minLon,minLat,maxLon,maxLat.');
+  }
+  return b as [number, number, number, number];
+}
+
+/** Whether a ring's bounding box meets the query's window (always, without one). */
+function meetsWindow(ring: Array<[number, number]>, bbox: DataQuery['bbox']): boolean {
+  if (!bbox) return true;
+  const xs = ring.map((c) => c[0]);
+  const ys = ring.map((c) => c[1]);
+  return Math.min(...xs) <= bbox[2] && Math.max(...xs) >= bbox[0] && Math.min(...ys) <= bbox[3] && Math.max(...ys) >= bbox[1];
 }
 
 function dataQuery(url: URL, params: ParamDef[]): DataQuery {
@@ -393,6 +412,7 @@ function dataQuery(url: URL, params: ParamDef[]): DataQuery {
   return {
     limit: int('limit', raw.limit, 1, MAX_FEATURES, MAX_FEATURES),
     offset: int('cursor', raw.cursor, 0, 1_000_000, 0),
+    bbox: parseBboxParam(raw.bbox),
     // One endpoint serves several datasets; each sends only its own parameters, the rest default.
     params: normalizeParams({ id: 'sample', title: 'sample', source: { type: 'geojson', url: '.' }, params }, raw),
   };
@@ -483,7 +503,8 @@ function dataPolygons(q: DataQuery): DataCollection {
   const text = q.params.hladat ? foldDiacritics(q.params.hladat) : '';
   // The time filter's chart counts declarations over the whole period, before the period filter.
   const matching = AREAS.filter((a) => (kind === 'vsetky' || a.kind === kind) && a.hectares >= minHa && (!text || foldDiacritics(a.name).includes(text)));
-  const selected = matching.filter((a) => a.declared >= from && a.declared <= to);
+  // The dataset is served in mode bbox: what lies in the asked window (the timeline counts all of them).
+  const selected = matching.filter((a) => a.declared >= from && a.declared <= to && meetsWindow(a.ring, q.bbox));
 
   const years = new Map<string, TimelineItem>();
   for (const a of [...matching].sort((x, y) => x.declared.localeCompare(y.declared))) {

@@ -8,7 +8,7 @@ import type { Report } from './report';
 
 import { arr, isObj, str, type Obj } from './json';
 
-type Box = [number, number, number, number];
+export type Box = [number, number, number, number];
 
 /** Where data of a Slovak portal is expected when the dataset does not say (swap detection): Slovakia and 0.03° around. */
 const EXPECTED_AREA: Box = growBbox(SLOVAKIA_BBOX, 0.03);
@@ -101,6 +101,83 @@ function walkGeometry(g: Obj, gp: string, errors: FindingList): GeometryWalk {
   return { box: Number.isFinite(box[0]) ? box : null, first };
 }
 
+type FieldType = 'string' | 'number' | 'integer' | 'boolean' | 'date' | 'url';
+
+const FIELD_TYPE_NAMES: Record<FieldType, string> = {
+  string: 'string (text)',
+  number: 'number (číslo)',
+  integer: 'integer (celé číslo)',
+  boolean: 'boolean (true/false)',
+  date: 'date (dátum ISO 8601)',
+  url: 'url (adresa http/https)',
+};
+
+const FIELD_TYPE_HINTS: Record<FieldType, string> = {
+  string: 'Hodnota textovej vlastnosti musí byť text, číslo alebo true/false, nie pole ani objekt (mapa ich nevie zobraziť).',
+  number: 'Posielajte čísla ako čísla JSON bez úvodzoviek (12.5, nie "12,5" ani "áno"), alebo zmeňte type vo fields na string.',
+  integer: 'Posielajte celé čísla ako čísla JSON bez úvodzoviek, alebo zmeňte type vo fields na number či string.',
+  boolean: 'Posielajte true alebo false (nie "áno"/"nie" ani 0/1), alebo zmeňte type vo fields na string.',
+  date: 'Posielajte dátum podľa ISO 8601 ako text: RRRR-MM-DD, prípadne s časom (2024-05-31T12:00:00Z).',
+  url: 'Posielajte absolútnu adresu začínajúcu https:// (alebo http://).',
+};
+
+const ISO_DATE = /^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
+
+/** Whether a property value fits the type `fields[].type` declares (null and absent values always do). */
+export function fitsFieldType(v: unknown, type: FieldType): boolean {
+  switch (type) {
+    case 'number':
+      return typeof v === 'number' && Number.isFinite(v);
+    case 'integer':
+      return typeof v === 'number' && Number.isInteger(v);
+    case 'boolean':
+      return typeof v === 'boolean';
+    case 'date':
+      return typeof v === 'string' && ISO_DATE.test(v) && !Number.isNaN(Date.parse(v.length === 4 ? `${v}-01-01` : v.length === 7 ? `${v}-01` : v));
+    case 'url':
+      return typeof v === 'string' && /^https?:\/\/[^\s]+$/i.test(v);
+    default:
+      return typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
+  }
+}
+
+/** The fields of a dataset with their declared types (type omitted = string). */
+function typedFieldsOf(ds: ManifestDataset | undefined): Map<string, FieldType> {
+  const out = new Map<string, FieldType>();
+  for (const f of arr(ds?.fields)) {
+    if (!isObj(f) || typeof f.key !== 'string') continue;
+    const type = str(f.type) ?? 'string';
+    if (type in FIELD_TYPE_NAMES && !out.has(f.key)) out.set(f.key, type as FieldType);
+  }
+  return out;
+}
+
+function preview(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 40 ? `${text.slice(0, 39)}…` : text;
+}
+
+/**
+ * How many located features of a collection lie outside `window` (their bounding box does not meet
+ * it): the live test's check that a `bbox` source filters by the bbox it was asked for.
+ */
+export function featuresOutside(data: unknown, window: Box): { located: number; outside: number; first: number } {
+  const out = { located: 0, outside: 0, first: -1 };
+  if (!isObj(data) || !Array.isArray(data.features)) return out;
+  const scratch = new FindingList(0);
+  data.features.forEach((f, i) => {
+    if (!isObj(f) || !isObj(f.geometry)) return;
+    const { box } = walkGeometry(f.geometry, '', scratch);
+    if (!box) return;
+    out.located++;
+    if (!intersects(box, window)) {
+      out.outside++;
+      if (out.first < 0) out.first = i;
+    }
+  });
+  return out;
+}
+
 /** Properties a presentation reads: [path in the dataset, property key]. */
 function presentationProperties(ds: ManifestDataset): Array<{ key: string; what: string }> {
   const pr = ds.presentation as Obj | undefined;
@@ -132,12 +209,22 @@ function checkChart(chart: unknown, p: string, errors: FindingList): void {
   }
 }
 
+export interface DataCheckOptions {
+  /** The `limit` the data was requested with (default: the dataset's maxFeatures, else 5000). */
+  limit?: number;
+  /**
+   * The data is the source's answer to a request that carried `limit` (the live test): more features
+   * than that is the error `max_features_exceeded`. Without it (a pasted collection) it is the
+   * spec's recommendation `too_many_features`.
+   */
+  answersLimit?: boolean;
+}
+
 /**
  * Checks a data response alone or, with `dataset`, against that dataset of a manifest. Paths point
  * into the data document; findings about the dataset object itself are prefixed `dataset/`.
- * `opts.limit` is the `limit` the data was requested with (too_many_features).
  */
-export function checkData(data: unknown, dataset?: ManifestDataset | unknown, opts: { limit?: number } = {}): Report {
+export function checkData(data: unknown, dataset?: ManifestDataset | unknown, opts: DataCheckOptions = {}): Report {
   const errors = new FindingList(20);
   const warnings = new FindingList(20);
 
@@ -168,6 +255,8 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
     .map((f) => (isObj(f) ? str(f.key) : undefined))
     .filter((k): k is string => k !== undefined);
   const presProps = ds ? presentationProperties(ds) : [];
+  const typedFields = typedFieldsOf(ds);
+  const typeMismatch = new Map<string, { count: number; first: number; value: unknown }>();
   const seenField = new Set<string>();
   const presMissing = new Map<string, { count: number; first: number }>();
 
@@ -195,6 +284,13 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
     }
     const props = isObj(f.properties) ? f.properties : {};
     for (const k of fieldKeys) if (!seenField.has(k) && k in props) seenField.add(k);
+    for (const [key, type] of typedFields) {
+      const v = props[key];
+      if (v === undefined || v === null || fitsFieldType(v, type)) continue;
+      const m = typeMismatch.get(key);
+      if (m) m.count++;
+      else typeMismatch.set(key, { count: 1, first: i, value: v });
+    }
     for (const { key } of presProps) {
       if (props[key] === undefined || props[key] === null) {
         const m = presMissing.get(key) ?? { count: 0, first: i };
@@ -239,7 +335,14 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
   // Per-collection findings, most useful first.
   const fromDataset = ds?.source && ds.source.type === 'geojson' ? ds.source.maxFeatures : undefined;
   const limit = Math.min(opts.limit ?? fromDataset ?? MAX_FEATURES, MAX_FEATURES);
-  if (features.length > limit) {
+  if (features.length > limit && opts.answersLimit) {
+    errors.add(
+      'features',
+      'max_features_exceeded',
+      `Zdroj poslal ${features.length} objektov, hoci portál žiadal najviac ${limit} (parameter limit${fromDataset !== undefined ? ' = source.maxFeatures' : ''}).`,
+      'Vráťte najviac limit objektov; keď ich je viac, pošlite dm.truncated: true, dm.total a dm.next (kurzor ďalšej strany), alebo zvýšte maxFeatures (najviac 5000).',
+    );
+  } else if (features.length > limit) {
     warnings.add(
       'features',
       'too_many_features',
@@ -247,7 +350,23 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
       'Rešpektujte parameter limit; keď je objektov viac, pošlite dm.truncated: true, dm.total a prípadne dm.next.',
     );
   }
-  if (swapped > 0 && swapped * 2 > located) {
+  for (const [key, m] of typeMismatch) {
+    const type = typedFields.get(key)!;
+    errors.add(
+      `features/${m.first}/properties/${joinPath('', key)}`,
+      'field_type_mismatch',
+      `Vlastnosť "${key}" má podľa fields typ ${FIELD_TYPE_NAMES[type]}, ale ${m.count} z ${features.length} objektov má inú hodnotu (prvá: ${preview(m.value)}).`,
+      FIELD_TYPE_HINTS[type],
+    );
+  }
+  if (located > 0 && swapped === located) {
+    errors.add(
+      `features/${firstSwapped}/geometry/coordinates`,
+      'coordinates_swapped',
+      `Všetky objekty (${located}) ležia mimo ${coverage ? 'pokrytia datasetu (coverage.bbox)' : 'Slovenska'}, no po výmene súradníc by ležali v ňom: súradnice sú v poradí [lat, lon].`,
+      'GeoJSON má poradie [zemepisná dĺžka, zemepisná šírka], napr. Bratislava [17.11, 48.15]; vymeňte ich.',
+    );
+  } else if (swapped > 0 && swapped * 2 > located) {
     warnings.add(
       `features/${firstSwapped}/geometry/coordinates`,
       'swapped_coordinates',

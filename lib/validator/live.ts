@@ -7,9 +7,10 @@ import { performance } from 'node:perf_hooks';
 import { FetchError, fetchJson, isFetchError, safeFetch, type FetchErrorCode } from '@/lib/fetch';
 import { normalizeParams, resolveSourceUrls, sourceRequestUrl, type Bbox } from '@/lib/protocol/request';
 import { fromMercator, MERCATOR_HALF, tileOf, toMercator } from '@/lib/protocol/shared/geo';
-import { MAX_ZOOM, type Manifest, type ManifestDataset, type RasterSource } from '@/lib/protocol/types';
+import { MAX_FEATURES, MAX_ZOOM, type Manifest, type ManifestDataset, type RasterSource } from '@/lib/protocol/types';
 import type { ValidateBody } from './classify';
-import { checkData } from './data';
+import { checkData, featuresOutside } from './data';
+import { withHints } from './hints';
 import { checkManifest } from './manifest';
 import { plural, type Finding, type LiveDatasetReport, type LiveReport, type Report } from './report';
 
@@ -46,6 +47,8 @@ export async function runLiveTest(manifestUrl: string): Promise<LiveTestResult> 
   const warnings: Finding[] = [];
   const finish = (provider: LiveReport['provider'], datasets: LiveDatasetReport[], extra: Partial<LiveTestResult> = {}) => {
     for (const [i, ds] of datasets.entries()) {
+      ds.errors = withHints(ds.errors);
+      ds.warnings = withHints(ds.warnings);
       // The top level lists every finding (prefixed with the dataset's place), datasets[] groups them.
       errors.push(...ds.errors.map((f) => prefixed(f, `datasets/${i}`)));
       warnings.push(...ds.warnings.map((f) => prefixed(f, `datasets/${i}`)));
@@ -53,8 +56,8 @@ export async function runLiveTest(manifestUrl: string): Promise<LiveTestResult> 
     const report: LiveReport = {
       valid: errors.length === 0,
       summary: summarize(errors, warnings, datasets),
-      errors,
-      warnings,
+      errors: withHints(errors),
+      warnings: withHints(warnings),
       manifestUrl,
       provider,
       datasets,
@@ -189,7 +192,7 @@ async function testGeoJson(dataset: ManifestDataset, id: string, ctx: RunContext
 
   const features = (json as { features?: unknown } | null)?.features;
   out.featureCount = Array.isArray(features) ? features.length : null;
-  const dataReport = checkData(json, dataset, { limit: source.maxFeatures });
+  const dataReport = checkData(json, dataset, { limit: source.maxFeatures ?? MAX_FEATURES, answersLimit: true });
   // Findings about the dataset object itself (path `dataset/...`) are the manifest check's business.
   const aboutData = (f: Finding) => !f.path.startsWith('dataset');
   const dataErrors = dataReport.errors.filter(aboutData);
@@ -206,6 +209,11 @@ async function testGeoJson(dataset: ManifestDataset, id: string, ctx: RunContext
   // Paths of data findings point into the test answer.
   out.errors.push(...dataErrors.map((f) => prefixed(f, 'response')));
   out.warnings.push(...dataReport.warnings.filter(aboutData).map((f) => prefixed(f, 'response')));
+  // A bbox source must answer the window it is asked for; swapped coordinates are said already.
+  if (source.mode === 'bbox' && !schemaErrors.length && !dataErrors.some((f) => f.code === 'coordinates_swapped')) {
+    const ignored = await testBboxFilter(dataset, json, out.request, params, ctx);
+    if (ignored) out.errors.push(ignored);
+  }
   if (out.featureCount === 0) {
     out.warnings.push({
       path: 'source/url',
@@ -221,6 +229,72 @@ async function testGeoJson(dataset: ManifestDataset, id: string, ctx: RunContext
     });
   }
   return out;
+}
+
+/** A feature counts as inside a window grown by this share of its size on each side (tile buffers, envelopes). */
+const BBOX_TOLERANCE = 0.5;
+
+function requestedBbox(request: string): Bbox | null {
+  const raw = new URL(request).searchParams.get('bbox');
+  const b = raw?.split(',').map(Number);
+  return b && b.length === 4 && b.every(Number.isFinite) ? (b as Bbox) : null;
+}
+
+function grown(b: Bbox, share: number): Bbox {
+  const dx = (b[2] - b[0]) * share;
+  const dy = (b[3] - b[1]) * share;
+  return [b[0] - dx, b[1] - dy, b[2] + dx, b[3] + dy];
+}
+
+/**
+ * The `bbox` filter of a source, checked with two windows: the test window (its answer is `first`)
+ * and the window beside it. An answer mostly outside its own window (beyond a tolerance) means the
+ * source ignores `bbox`: the map would load the same objects at every move and the limit would cut
+ * them arbitrarily. Returns the error, or null when both answers fit their windows.
+ */
+async function testBboxFilter(
+  dataset: ManifestDataset,
+  first: unknown,
+  firstRequest: string,
+  params: Record<string, string>,
+  ctx: RunContext,
+): Promise<Finding | null> {
+  const source = dataset.source as Extract<ManifestDataset['source'], { type: 'geojson' }>;
+  const window = requestedBbox(firstRequest);
+  if (!window) return null;
+  const finding = (request: string, box: Bbox, data: unknown): Finding | null => {
+    const { located, outside } = featuresOutside(data, grown(box, BBOX_TOLERANCE));
+    if (!located || outside * 2 <= located) return null;
+    return {
+      path: 'source/url',
+      code: 'bbox_ignored',
+      message: `Zdroj v režime bbox vrátil na dopyt s bbox=${box.map((v) => Number(v.toFixed(5))).join(',')} ${outside} z ${located} objektov mimo tohto výrezu: bbox zrejme nefiltruje (${request}).`,
+      hint: 'V režime bbox vracajte len objekty, ktoré zasahujú do výrezu bbox (minLon,minLat,maxLon,maxLat vo WGS84); celý dataset naraz posielajte v režime full.',
+    };
+  };
+  const own = finding(firstRequest, window, first);
+  if (own) return own;
+  // The second window: the same size, one window's width east of the first (west when that leaves
+  // the coverage), so that with the tolerance the two still do not meet.
+  const width = window[2] - window[0];
+  const coverage = finiteBbox(dataset.coverage?.bbox);
+  const east: Bbox = [window[2] + width, window[1], window[2] + 2 * width, window[3]];
+  const side = coverage && east[0] >= coverage[2] ? ([window[0] - 2 * width, window[1], window[0] - width, window[3]] as Bbox) : east;
+  const zoom = bboxTestZoom(dataset);
+  let request: string;
+  try {
+    request = sourceRequestUrl(dataset, source.url, { bbox: side, zoom, params });
+  } catch {
+    return null;
+  }
+  if (Date.now() > ctx.deadline || knownSilent(ctx, request, 'source/url', false)) return null;
+  try {
+    const { json } = await fetchJson(request);
+    return finding(request, requestedBbox(request) ?? side, json);
+  } catch {
+    // The first window answered; a failure of the second is not a verdict on the filter.
+    return null;
+  }
 }
 
 const IMAGE_SIGNATURES: Array<{ name: string; test: (b: Buffer) => boolean }> = [

@@ -1,8 +1,10 @@
 // Static manifest check: the JSON Schema plus every rule of the spec's "Manifest findings" table
 // and the consistency rules a schema cannot express (reported as schema_custom).
 import { checkParamDefault } from '@/lib/protocol/request';
-import { CATEGORIES, PRESENTATION_TYPES, PROTOCOL_MAJOR, PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { checkOutboundUrl } from '@/lib/fetch';
+import { CATEGORIES, PRESENTATION_TYPES, PROTOCOL_MAJOR, PROTOCOL_VERSION, USE_CASES } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
+import { suggestCategory, suggestUseCase } from './suggest';
 import { validateManifestSchema } from './schema';
 import type { Report } from './report';
 
@@ -90,8 +92,26 @@ function checkDataset(ds: Obj, p: string, managedByPortal: boolean, errors: Find
   if (category === undefined) {
     warnings.add(`${p}/category`, 'missing_category', 'Dataset nemá kategóriu, v katalógu skončí v "other".', `Použite jednu z: ${CATEGORIES.join(', ')}.`);
   } else if (!(CATEGORIES as readonly string[]).includes(category)) {
-    warnings.add(`${p}/category`, 'unknown_category', `Neznáma kategória "${category}", v katalógu skončí v "other".`, `Použite jednu z: ${CATEGORIES.join(', ')}.`);
+    const meant = suggestCategory(category);
+    warnings.add(
+      `${p}/category`,
+      'unknown_category',
+      `Neznáma kategória "${category}", v katalógu skončí v "other".`,
+      meant ? `Nemysleli ste "${meant}"? Odporúčané hodnoty: ${CATEGORIES.join(', ')}.` : `Použite jednu z: ${CATEGORIES.join(', ')}.`,
+    );
   }
+  // Other use cases are allowed; one that looks like a misspelt recommended value is pointed out.
+  arr(ds.useCases).forEach((u, k) => {
+    if (typeof u !== 'string' || (USE_CASES as readonly string[]).includes(u)) return;
+    const meant = suggestUseCase(u);
+    if (!meant) return;
+    warnings.add(
+      `${p}/useCases/${k}`,
+      'unknown_use_case',
+      `Účel "${u}" nie je medzi odporúčanými; otázky podľa účelu "${meant}" dataset neponúknu.`,
+      `Nemysleli ste "${meant}"? Odporúčané hodnoty: ${USE_CASES.join(', ')}.`,
+    );
+  });
 
   // Display-only is a portal-side extension.
   if (ds.displayOnly === true && !managedByPortal) {
@@ -113,6 +133,7 @@ function checkDataset(ds: Obj, p: string, managedByPortal: boolean, errors: Find
   if (isRaster) checkZoomOrder(source, `${p}/source`, errors);
 
   // Source and presentation.
+  if (isGeojson) checkSourceUrl(source, `${p}/source/url`, errors);
   if (isGeojson && source?.mode === 'bbox') {
     if (!isObj(coverage) || !Array.isArray(coverage.bbox)) {
       warnings.add(`${p}/coverage`, 'missing_coverage', 'Dataset v režime bbox nemá coverage.bbox.', 'Bez neho portál nevie, kde dáta sú, a pýta sa ich aj mimo územia.');
@@ -153,6 +174,33 @@ function checkDataset(ds: Obj, p: string, managedByPortal: boolean, errors: Find
   if (presentation) checkPresentation(presentation, `${p}/presentation`, fields.length > 0 ? fieldTypes : null, errors, warnings);
 
   checkParams(ds, p, errors, warnings);
+}
+
+/**
+ * An absolute source URL the portal's outbound client would refuse (plain http, a private address,
+ * credentials) is an error already in the static check: the live test would only say so later.
+ * Relative URLs resolve against the manifest's address, checked by the live test.
+ */
+function checkSourceUrl(source: Obj, p: string, errors: FindingList): void {
+  const url = str(source.url);
+  if (url === undefined || !/^[a-z][a-z0-9+.-]*:/i.test(url)) return;
+  const refusal = checkOutboundUrl(url);
+  if (!refusal) return;
+  if (refusal.code === 'https_required') {
+    errors.add(
+      p,
+      'https_required',
+      `Zdroj dát ${url} nie je na HTTPS; portál číta zdroje len cez HTTPS.`,
+      'Zverejnite endpoint cez https:// (napr. s certifikátom Let’s Encrypt) a uveďte túto adresu.',
+    );
+  } else {
+    errors.add(
+      p,
+      'invalid_url',
+      `Portál sa na adresu zdroja ${url} nepripojí (${refusal.message}).`,
+      'Použite verejnú adresu https bez mena a hesla, na porte 443 alebo 1024–65535.',
+    );
+  }
 }
 
 function checkZoomOrder(o: Obj | undefined, p: string, errors: FindingList): void {

@@ -2,6 +2,7 @@
 // zod schemas, whose `z.output` are the report types (lib/operation/README.md), and its assembly:
 // validity, the Slovak summary line, and capped per-code collection of findings.
 import { z } from 'zod';
+import { withHints } from './hints';
 
 export const finding = z
   .object({
@@ -65,7 +66,7 @@ export function buildReport(subject: 'Manifest' | 'Dáta', errors: Finding[], wa
   const valid = errors.length === 0;
   const counts = `${plural(errors.length, 'chyba', 'chyby', 'chýb')}, ${plural(warnings.length, 'odporúčanie', 'odporúčania', 'odporúčaní')}`;
   const verdict = subject === 'Manifest' ? (valid ? 'Manifest je platný' : 'Manifest nie je platný') : valid ? 'Dáta sú platné' : 'Dáta nie sú platné';
-  return { valid, summary: `${verdict} (${counts}).`, errors, warnings };
+  return { valid, summary: `${verdict} (${counts}).`, errors: withHints(errors), warnings: withHints(warnings) };
 }
 
 /** Collects findings of one level; repeated codes stop after `perCode` entries so reports stay readable. */

@@ -5,6 +5,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { dataJsonSchema, manifestJsonSchema } from '@/lib/protocol/schemas';
 import type { Finding } from './report';
+import { editDistance } from './suggest';
 
 /** At most this many schema findings are reported (a broken 5000-feature response would give 50 000). */
 export const MAX_SCHEMA_FINDINGS = 100;
@@ -288,20 +289,6 @@ function suggestion(unknown: string, parentSchema: unknown): string | undefined 
   }
   if (best && bestDist <= Math.max(2, Math.floor(best.length / 3))) return `Nemysleli ste "${best}"?`;
   return `Povolené vlastnosti: ${Object.keys(props).join(', ')} (a rozšírenia x-…).`;
-}
-
-function editDistance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let prev = row[0];
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = row[j];
-      row[j] = Math.min(row[j] + 1, row[j - 1] + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
-      prev = tmp;
-    }
-  }
-  return row[b.length];
 }
 
 export function mapErrors(errors: ErrorObject[], _input: unknown, prefix = ''): Finding[] {

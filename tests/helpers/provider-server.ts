@@ -149,6 +149,38 @@ export function pointCollection(count: number): { type: 'FeatureCollection'; fea
   return { type: 'FeatureCollection', features };
 }
 
+/**
+ * A bbox-mode source as a provider writes one: answers the features of `collection` whose point lies
+ * in the requested `bbox` (all of them without one), at most `limit`.
+ */
+export function bboxFiltered(collection: { features: unknown[] }): BodyFn {
+  return (req) => {
+    const b = (req.query.bbox ?? '').split(',').map(Number);
+    const limit = Number(req.query.limit ?? Infinity);
+    const inside = (f: unknown) => {
+      const c = (f as { geometry?: { coordinates?: number[] } }).geometry?.coordinates;
+      return b.length !== 4 || !c || (c[0] >= b[0] && c[0] <= b[2] && c[1] >= b[1] && c[1] <= b[3]);
+    };
+    return { type: 'FeatureCollection', features: collection.features.filter(inside).slice(0, limit) };
+  };
+}
+
+/** `count` points in a regular grid filling `bbox` (`[minLon, minLat, maxLon, maxLat]`). */
+export function pointGrid(bbox: [number, number, number, number], count: number): { type: 'FeatureCollection'; features: unknown[] } {
+  const side = Math.ceil(Math.sqrt(count));
+  const features = Array.from({ length: count }, (_, i) => {
+    const x = bbox[0] + ((i % side) + 0.5) * ((bbox[2] - bbox[0]) / side);
+    const y = bbox[1] + (Math.floor(i / side) + 0.5) * ((bbox[3] - bbox[1]) / side);
+    return {
+      type: 'Feature',
+      id: i + 1,
+      geometry: { type: 'Point', coordinates: [Number(x.toFixed(6)), Number(y.toFixed(6))] },
+      properties: { name: `Bod ${i + 1}`, value: i % 100 },
+    };
+  });
+  return { type: 'FeatureCollection', features };
+}
+
 const bombs = new Map<number, Promise<Buffer>>();
 /** Built once per size, by streaming zeros through gzip (never holding the inflated bytes). */
 function gzipBomb(bytes: number): Promise<Buffer> {

@@ -83,8 +83,19 @@ const cases: Case[] = [
     },
   },
   {
+    // More than half swapped, not all: the spec's recommendation (all of them: coordinates_swapped).
     code: 'swapped_coordinates',
     level: 'warning',
+    path: 'features/0/geometry/coordinates',
+    input: () => {
+      const d = points();
+      for (const f of d.features.slice(0, d.features.length - 2)) coords(f).reverse();
+      return { data: d };
+    },
+  },
+  {
+    code: 'coordinates_swapped',
+    level: 'error',
     path: 'features/0/geometry/coordinates',
     input: () => {
       const d = points();

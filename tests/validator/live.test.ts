@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { fillTileTemplate, imageFormat, runLiveTest, tileAt, viewportAround, type LiveReport } from '@/lib/validator/live';
-import { allowInsecureSources, PNG_1X1, pointCollection, startProviderServer, type Fault, type ProviderServer } from '../helpers/provider-server';
+import { allowInsecureSources, bboxFiltered, PNG_1X1, pointCollection, pointGrid, startProviderServer, type Fault, type ProviderServer } from '../helpers/provider-server';
 
 let p: ProviderServer;
 let restore: () => void;
@@ -102,7 +102,8 @@ describe('a healthy provider', () => {
   });
 
   test('bbox mode: the centre of coverage.bbox at zoom max(12, minZoom), with parameter defaults', async () => {
-    p.setBody('/bbox/data', pointCollection(4));
+    // A source that filters by bbox (one ignoring it is bbox_ignored, below).
+    p.setBody('/bbox/data', bboxFiltered(pointGrid([17.0, 48.0, 18.0, 49.0], 40_000)));
     const ds = geojsonDataset(
       'v-okoli',
       { url: `${p.url}/bbox/data?key=abc`, mode: 'bbox', maxFeatures: 500 },
@@ -113,7 +114,9 @@ describe('a healthy provider', () => {
     );
     const { report } = await runLiveTest(publish('bbox', manifestOf('bbox-test', [ds])));
     expect(report.errors).toEqual([]);
-    const seen = p.log('/bbox/data').at(-1)!;
+    // The test window first, then the window beside it (the bbox filter's second look).
+    expect(p.requests('/bbox/data')).toBe(2);
+    const seen = p.log('/bbox/data')[0];
     expect(seen.query.key).toBe('abc');
     expect(seen.query.zoom).toBe('14');
     expect(seen.query.limit).toBe('500');
