@@ -10,7 +10,7 @@ import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { answerFor } from './answer';
 import { isFresh } from './entry';
 import { prepareDataRequest } from './proxy';
-import { parseDataQuery } from './query';
+import { asksShaping, parseDataQuery } from './query';
 import { dataState } from './state';
 
 const PREFIX = '/api/data/';
@@ -53,7 +53,9 @@ async function resolveTarget(target: string): Promise<KnownTarget | null> {
   if (!served || served.displayOnly || served.dataset.source.type !== 'geojson') return null;
   let key: string;
   try {
-    key = prepareDataRequest(served, parseDataQuery(parts.query)).key;
+    const { shape, ...query } = parseDataQuery(parts.query);
+    if (asksShaping(shape)) return null; // shaped answers are the route's
+    key = prepareDataRequest(served, query).key;
   } catch {
     return null; // the route words the error
   }

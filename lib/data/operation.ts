@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { bbox, datasetKey, datasetParams, protocolRef, zoom } from '@/lib/operation/fields';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
-import { DEFAULT_EXTRACT_FEATURES, extractDataset, MAX_EXTRACT_FEATURES } from './extract';
+import { DEFAULT_EXTRACT_FEATURES, DEFAULT_MAX_CHARACTERS, extractDataset, extractPage, MAX_EXTRACT_FEATURES, MAX_MAX_CHARACTERS, MIN_MAX_CHARACTERS } from './extract';
+import { shapeFields } from './shape';
 import { dataQueryInput } from './query';
 
 /** The protocol FeatureCollection as the portal serves it. */
@@ -50,17 +51,34 @@ export const fetchDataInput = z.object({
   dataset: datasetKey.describe('Dataset key `provider/dataset` from the catalog tool.'),
   bbox: bbox.optional(),
   municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name, code or `<region-slug>/<municipality-slug>` (as in summary).'),
-  zoom: zoom.optional().describe('Map zoom 0-24 for datasets loaded per viewport (default 12 or the dataset minimum).'),
+  zoom: zoom.optional().describe('Map zoom 0-24: loads datasets loaded per viewport (default 12 or the dataset minimum) and sets the tolerance of geometry "simplified".'),
   params: datasetParams.optional(),
   maxFeatures: z.int().min(1).max(MAX_EXTRACT_FEATURES).default(DEFAULT_EXTRACT_FEATURES).describe(`Most objects to return, 1-${MAX_EXTRACT_FEATURES}.`),
+  offset: z.int().min(0).max(MAX_EXTRACT_FEATURES * 10).default(0).describe('Objects of the area to skip: the next page (`page.next` gives the exact call).'),
+  cursor: dataQueryInput.shape.cursor.describe('For datasets whose source pages its answer: `dm.next` of the previous answer (`page.next` gives the exact call).'),
+  properties: shapeFields.properties.optional(),
+  geometry: shapeFields.geometry.optional(),
+  tolerance: shapeFields.tolerance.optional(),
+  precision: shapeFields.precision.optional(),
+  resultType: z.enum(['results', 'hits']).default('results').describe('`hits`: only the count (`page.total`, `dm.total`), no objects.'),
+  maxCharacters: z
+    .int()
+    .min(MIN_MAX_CHARACTERS)
+    .max(MAX_MAX_CHARACTERS)
+    .default(DEFAULT_MAX_CHARACTERS)
+    .describe(`Size budget: most characters of the answer's JSON text, ${MIN_MAX_CHARACTERS}-${MAX_MAX_CHARACTERS}, default ${DEFAULT_MAX_CHARACTERS}. A longer answer is cut at a whole object (page.cutBy "maxCharacters").`),
 });
+
+/** fetch_data's answer: the FeatureCollection plus `page` (a GeoJSON foreign member). */
+export const fetchDataResult = z.intersection(dataResponse, z.object({ page: extractPage }));
 
 export const fetchDataOperation = defineOperation({
   id: 'fetchData',
-  summary: 'A dataset’s objects for a bbox or a municipality, cut to maxFeatures',
-  description: 'A FeatureCollection as the data endpoint serves it; `dm.total` tells how many matched, `dm.truncated` whether some were left out.',
+  summary: 'A dataset’s objects for a bbox or a municipality, shaped and paged to a size budget',
+  description:
+    'A FeatureCollection as the data endpoint serves it, with chosen properties and geometry form, cut at a whole object at maxFeatures or maxCharacters; `page` says how many matched, what cut it and the exact call for the next page, and links to the whole data.',
   input: fetchDataInput,
-  output: dataResponse,
+  output: fetchDataResult,
   errors: ['display_only', 'raster_dataset', 'unknown_dataset', 'unknown_place', 'ambiguous_place', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
-  run: async (input) => (await extractDataset({ ...input, bbox: input.bbox as [number, number, number, number] | undefined })).collection,
+  run: async (input, ctx: { baseUrl: string }) => (await extractDataset({ ...input, bbox: input.bbox as [number, number, number, number] | undefined }, ctx.baseUrl)).collection,
 });

@@ -27,7 +27,8 @@ import {
   SOURCE_TIMEOUT_MS,
   STALE_MAX_AGE_SECONDS,
 } from './limits';
-import { parseDataQuery, prepareQuery, type DataQuery, type PreparedQuery } from './query';
+import { asksShaping, parseDataQuery, prepareQuery, type DataQuery, type PreparedQuery } from './query';
+import { shapedRendering } from './shaped';
 import { dataState, type Flight } from './state';
 import { readCacheEntry, schedulePrune, writeCacheEntry } from './store';
 import { transformCollection, withStaleNotice, zoomInCollection } from './transform';
@@ -306,10 +307,13 @@ export async function answerDataRequest(providerId: string, datasetId: string, q
   const served = await findServedDataset(providerId, datasetId);
   if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${providerId}/${datasetId}.`);
   assertProxied(served);
-  const { pq, key } = prepareDataRequest(served, parseDataQuery(query));
+  const { shape, ...dataQuery } = parseDataQuery(query);
+  const { pq, key } = prepareDataRequest(served, dataQuery);
   const { entry, outcome } = await obtainEntry(served, pq, key);
   const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
-  const answer = answerFor(entry, rendering, outcome, client);
+  const shaped = asksShaping(shape) ? await shapedRendering(served, rendering, parsedCollection(rendering), shape, query) : null;
+  const answer = answerFor(entry, shaped ?? rendering, outcome, client);
+  if (shaped?.link) answer.headers.Link = shaped.link;
   observeDataAnswer(outcome, answer.body?.length ?? 0);
   return answer;
 }
@@ -341,12 +345,17 @@ export async function loadDatasetCollection(
   const { entry, outcome } = await obtainEntry(served, pq, key);
   observeDataAnswer(outcome, 0);
   const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
+  return { collection: parsedCollection(rendering), cache: outcome === 'revalidating' ? 'hit' : outcome };
+}
+
+/** A rendering's body as a collection, parsed once per rendering (shared: callers treat it as read-only). */
+function parsedCollection(rendering: Rendering): DataCollection {
   let collection = parsedCollections.get(rendering);
   if (!collection) {
     collection = JSON.parse(rendering.body.toString('utf8')) as DataCollection;
     parsedCollections.set(rendering, collection);
   }
-  return { collection, cache: outcome === 'revalidating' ? 'hit' : outcome };
+  return collection;
 }
 
 /**

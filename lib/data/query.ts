@@ -9,7 +9,8 @@ import { ApiError } from '@/lib/errors';
 import { parseWith } from '@/lib/operation/define';
 import { bbox as bboxField, datasetParams, zoom as zoomField } from '@/lib/operation/fields';
 import { queryInput } from '@/lib/operation/rest';
-import { MAX_CURSOR_LENGTH } from './limits';
+import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
+import { MAX_TOLERANCE_METRES, shapeFields } from './shape';
 
 /** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
 export type { Bbox };
@@ -20,6 +21,27 @@ export interface DataQuery {
   zoom?: number;
   cursor?: string;
   params?: Record<string, string>;
+}
+
+/**
+ * GET /api/data's optional shaping members (lib/data/shape.ts), beyond the spec's query. Their names
+ * carry a capital letter, which a dataset parameter key (`^[a-z0-9][a-z0-9_-]*$`) never does, so
+ * they can never take a dataset's own parameter; without any of them the answer is the spec's.
+ */
+export const dataShapeQuery = z.object({
+  propertyNames: shapeFields.properties.optional().describe('Comma-separated property names to keep in each object (as `properties` of MCP fetch_data); a name no object has answers 400 with the names the objects have.'),
+  geometryForm: shapeFields.geometry.optional(),
+  simplifyTolerance: shapeFields.tolerance.optional().describe(`With geometryForm=simplified: the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
+  coordPrecision: shapeFields.precision.optional(),
+  resultType: z.enum(['results', 'hits']).optional().describe('`hits`: no objects, only `dm.total`.'),
+  startIndex: z.int().min(0).max(MAX_FEATURES).optional().describe('Objects of the answer to skip (paging; the `Link` header with `rel="next"` gives the next page).'),
+  maxFeatures: z.int().min(1).max(MAX_FEATURES).optional().describe(`Most objects in this answer, 1-${MAX_FEATURES} (paging; \`dm.truncated\` and the \`Link\` header say when more follow).`),
+});
+export type DataShapeQuery = z.output<typeof dataShapeQuery>;
+
+/** Whether a parsed query asks for any shaping (else the cached bytes answer as they are). */
+export function asksShaping(q: DataShapeQuery): boolean {
+  return Object.values(q).some((v) => v !== undefined);
 }
 
 export interface PreparedQuery {
@@ -46,6 +68,7 @@ export const dataQueryInput = z.object({
   zoom: zoomField.optional().describe('Map zoom 0-24; required for datasets with source mode `bbox`.'),
   cursor: z.string().min(1).max(MAX_CURSOR_LENGTH).optional().describe('The value of `dm.next` of the previous page.'),
   params: datasetParams.optional(),
+  ...dataShapeQuery.shape,
 });
 
 function invalid(message: string): never {
@@ -57,9 +80,9 @@ export function checkBbox(b: Bbox): Bbox {
 }
 
 /** Turns the query string members into a DataQuery (shape only; the dataset is checked later). */
-export function parseDataQuery(raw: Record<string, string>): DataQuery {
-  const q = parseWith(dataQueryInput, queryInput(dataQueryInput, { params: 'flat' }, raw));
-  return { ...q, bbox: q.bbox as Bbox | undefined, params: q.params ?? {} };
+export function parseDataQuery(raw: Record<string, string>): DataQuery & { shape: DataShapeQuery } {
+  const { bbox, zoom, cursor, params, ...shape } = parseWith(dataQueryInput, queryInput(dataQueryInput, { params: 'flat' }, raw));
+  return { bbox: bbox as Bbox | undefined, zoom, cursor, params: params ?? {}, shape };
 }
 
 /** Checks a query against the dataset and normalises it (throws invalid_query naming the field). */

@@ -1,4 +1,4 @@
-// MCP tool `fetch_data`: a dataset's GeoJSON for a bbox or a municipality, cut to maxFeatures.
+// MCP tool `fetch_data`: a dataset's GeoJSON for a bbox or a municipality, shaped and paged to a size budget.
 import { fetchDataOperation } from '@/lib/data/operation';
 import { defineTool, READ_ONLY_OPEN } from '../tool';
 
@@ -6,9 +6,10 @@ export const fetchDataTool = defineTool({
   name: 'fetch_data',
   title: 'Dáta datasetu (GeoJSON)',
   description:
-    "Returns a dataset's objects as a GeoJSON FeatureCollection (properties include the provider's dm extras as __dm_title, __dm_description, __dm_url, __dm_chart), for an area given as `bbox` or `municipality` (name, code or slug as in summary), cut to `maxFeatures`; dm.total tells how many matched and dm.truncated whether some were left out. Datasets loaded per viewport need an area. Raster datasets answer raster_dataset; display-only datasets answer display_only with `source`, the original service to use instead.",
+    'A dataset’s objects as GeoJSON for `bbox` or `municipality` (whole dataset without them, unless loaded per viewport). Choose `properties`, `geometry` (full, simplified, centroid, bbox, none) and `precision`; `resultType: "hits"` counts only. Answers stay within `maxCharacters` (default 20,000), cut at a whole object; `page` gives total, what cut it, the exact `next` call and links to the whole data. Raster datasets answer raster_dataset, display-only ones display_only with `source`.',
   annotations: READ_ONLY_OPEN,
   operation: fetchDataOperation,
+  context: ({ baseUrl }) => ({ baseUrl }),
   headline: (c, input) =>
-    `${input.dataset} — ${input.municipality ?? (input.bbox ? `bbox ${input.bbox.join(',')}` : 'celé územie')}: ${c.features.length} z ${(c.dm as { total?: number } | undefined)?.total ?? c.features.length} objektov`,
+    `${input.dataset} — ${input.municipality ?? (input.bbox ? `bbox ${input.bbox.join(',')}` : 'celé územie')}: ${input.resultType === 'hits' ? `${c.page.total} objektov` : `${c.page.returned} z ${c.page.total} objektov (od ${c.page.offset + 1})`}`,
 });
