@@ -5,7 +5,6 @@
 import { bbox as turfBbox } from '@turf/bbox';
 import { booleanIntersects } from '@turf/boolean-intersects';
 import type { Feature, Geometry, MultiPolygon } from 'geojson';
-import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { municipalityGeometry, resolveMunicipality } from '@/lib/places';
 import { formatBbox, type Bbox } from '@/lib/protocol/request';
@@ -13,7 +12,8 @@ import type { DataCollection, DataFeature } from '@/lib/protocol/types';
 import { catalogEntry, findServedDataset, type ServedDataset } from '@/lib/providers';
 import { loadDatasetCollection, type CacheState } from './proxy';
 import { assertProxied } from './proxy';
-import { prepareShaping, shapeFeature, shapingResult, type GeometryForm, type ShapeOptions } from './shape';
+import type { ExtractPage, GeometryForm, NextCall } from './schema';
+import { prepareShaping, shapeFeature, type ShapeOptions } from './shape';
 
 export const DEFAULT_EXTRACT_FEATURES = 100;
 export const MAX_EXTRACT_FEATURES = 5000;
@@ -42,37 +42,6 @@ export interface ExtractInput extends Omit<ShapeOptions, 'zoom'> {
   /** Budget of the answer's JSON text in characters. */
   maxCharacters?: number;
 }
-
-/** The fetch_data call that continues an answer. */
-export const nextCall = z
-  .object({ tool: z.literal('fetch_data'), arguments: z.record(z.string(), z.unknown()).describe('The arguments to call it with, exactly.') })
-  .describe('The exact call for the next page (or for a lighter answer when one object alone was over budget); null when nothing is left.');
-export type NextCall = z.output<typeof nextCall>;
-
-export const extractPage = z
-  .object({
-    total: z.int().min(0).describe('Objects of the area matching the query (also `dm.total`).'),
-    offset: z.int().min(0).describe('Objects skipped before this page.'),
-    returned: z.int().min(0).describe('Objects in this answer.'),
-    truncated: z.boolean().describe('Objects after this page were left out (also `dm.truncated`).'),
-    cutBy: z
-      .enum(['maxFeatures', 'maxCharacters', 'source'])
-      .nullable()
-      .describe('What cut the page: `maxFeatures`, the size budget `maxCharacters` (cut at a whole object), or the source’s own limit; null when nothing was cut.'),
-    maxCharacters: z.int().min(0).describe('The size budget used: characters of the JSON text of the answer.'),
-    shaping: shapingResult,
-    next: nextCall.nullable(),
-    hint: z.string().optional().describe('How to get more per page, when something was cut.'),
-    links: z
-      .object({
-        data: z.string().describe('The whole data: GET /api/data with the same parameters (GeoJSON, the portal cache).'),
-        map: z.string().describe('The dataset page on the portal map.'),
-        ogc: z.string().optional().describe('The OGC API – Features items of the dataset (GIS software, paged by the OGC API).'),
-      })
-      .describe('Links to the whole data (absolute URLs).'),
-  })
-  .meta({ id: 'FetchDataPage', description: 'How the answer was shaped and paged, and how to get the rest.' });
-export type ExtractPage = z.output<typeof extractPage>;
 
 export interface Extract {
   collection: DataCollection & { page: ExtractPage };

@@ -5,7 +5,8 @@ import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { bbox, datasetKey, datasetParams, protocolRef, zoom } from '@/lib/operation/fields';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
-import { DEFAULT_EXTRACT_FEATURES, DEFAULT_MAX_CHARACTERS, extractDataset, extractPage, MAX_EXTRACT_FEATURES, MAX_MAX_CHARACTERS, MIN_MAX_CHARACTERS } from './extract';
+import { DEFAULT_EXTRACT_FEATURES, DEFAULT_MAX_CHARACTERS, extractDataset, MAX_EXTRACT_FEATURES, MAX_MAX_CHARACTERS, MIN_MAX_CHARACTERS } from './extract';
+import { extractPage } from './schema';
 import { shapeFields } from './shape';
 import { dataQueryInput } from './query';
 

@@ -12,9 +12,8 @@ import { ApiError } from '@/lib/errors';
 import type { Bbox } from '@/lib/protocol/request';
 import { EARTH_RADIUS_M, latToTileY, lonToTileX } from '@/lib/protocol/shared/geo';
 import type { DataFeature, Geometry as DataGeometry } from '@/lib/protocol/types';
+import { GEOMETRY_FORMS, type GeometryForm, type Shaping } from './schema';
 
-export const GEOMETRY_FORMS = ['full', 'simplified', 'centroid', 'bbox', 'none'] as const;
-export type GeometryForm = (typeof GEOMETRY_FORMS)[number];
 
 /** Most decimals of `precision` (7 decimals are about 1 cm). */
 export const MAX_PRECISION = 10;
@@ -54,16 +53,6 @@ export const shapeFields = {
   precision: z.int().min(0).max(MAX_PRECISION).describe(`Decimals of coordinates, 0-${MAX_PRECISION} (5 ≈ 1 m, 4 ≈ 10 m). Default: as the source sends them.`),
 };
 
-/** What a shaping did, as reported to the reader. */
-export const shapingResult = z
-  .object({
-    geometry: z.enum(GEOMETRY_FORMS),
-    toleranceMetres: z.number().min(0).optional().describe('`simplified`: the tolerance used, in metres.'),
-    precision: z.int().min(0).optional().describe('Decimals the coordinates were rounded to.'),
-    properties: z.array(z.string()).optional().describe('The properties kept.'),
-  })
-  .describe('How the objects were shaped.');
-export type Shaping = z.output<typeof shapingResult>;
 
 /** Whether any shaping applies (none: the objects are passed on as they are). */
 export function shapes(s: Shaping): boolean {

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { ExtractPage } from '@/lib/data/extract';
+import type { ExtractPage } from '@/lib/data/schema';
 import { env } from '@/lib/env';
 import type { DataFeature } from '@/lib/protocol/types';
 import { connectMcp, jsonText, type McpTestClient } from '../helpers/mcp-client';
