@@ -1,57 +1,80 @@
-// The approved nationwide datasets for one municipality: its count of objects, the values of the
-// area it lies in (cartograms) and links to the dataset pages.
+// Every approved dataset with data in one municipality (lib/map/site-data municipalityDatasets):
+// its count of objects there, the values of the area it lies in (cartograms), map layers covering
+// it; the most relevant first (the town's own provider, local, regional, nationwide), the rest
+// behind "Zobraziť všetky" (a <details>, readable without JavaScript).
 import Link from 'next/link';
-import { formatNumber } from '@/lib/map/format';
-import type { MunicipalityDatasetSummary } from '@/lib/map/site-data';
+import { formatCount, formatNumber } from '@/lib/map/format';
+import { MUNICIPALITY_DATASETS_SHOWN, type MunicipalityDatasetSummary, type MunicipalityReach } from '@/lib/map/site-data';
 
-export function MunicipalityDatasets({
-  municipality,
-  summaries,
-}: {
-  municipality: { name: string };
-  summaries: MunicipalityDatasetSummary[];
-}) {
-  if (!summaries.length) return null;
+const REACH_LABELS: Record<MunicipalityReach, string> = {
+  own: 'dáta obce',
+  local: 'miestne',
+  regional: 'regionálne',
+  national: 'celoštátne',
+};
+
+function Rows({ entries }: { entries: MunicipalityDatasetSummary[] }) {
+  return (
+    <table className="data">
+      <thead>
+        <tr>
+          <th scope="col">Dataset</th>
+          <th scope="col">Rozsah</th>
+          <th scope="col" className="num">
+            Objekty v obci
+          </th>
+          <th scope="col">Hodnoty územia</th>
+        </tr>
+      </thead>
+      <tbody>
+        {entries.map(({ dataset, summary, note, link, reach }) => (
+          <tr key={dataset.key} data-testid={`municipality-dataset-${dataset.key}`} data-reach={reach}>
+            <td>
+              <Link href={link}>{dataset.title}</Link>
+              <div className="muted small">{dataset.providerName}</div>
+            </td>
+            <td>{REACH_LABELS[reach]}</td>
+            <td className="num" data-value={summary?.count ?? ''}>
+              {summary ? formatNumber(summary.count) : '–'}
+            </td>
+            <td>
+              {summary?.own?.length
+                ? summary.own.map((o, i) => (
+                    <div key={i}>
+                      {o.values
+                        .slice(0, 4)
+                        .map((v) => `${v.label}: ${String(v.value)}`)
+                        .join(' · ')}
+                      {o.rank ? ` (${formatNumber(o.rank.position)}. z ${formatNumber(o.rank.of)})` : ''}
+                    </div>
+                  ))
+                : (note ?? '')}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+export function MunicipalityDatasets({ municipality, entries }: { municipality: { name: string }; entries: MunicipalityDatasetSummary[] }) {
+  if (!entries.length) return null;
+  const shown = entries.slice(0, MUNICIPALITY_DATASETS_SHOWN);
+  const more = entries.slice(MUNICIPALITY_DATASETS_SHOWN);
   return (
     <section aria-labelledby="muni-data-title" data-testid="municipality-datasets">
       <h2 id="muni-data-title">Dáta o obci {municipality.name}</h2>
-      <table className="data">
-        <thead>
-          <tr>
-            <th scope="col">Dataset</th>
-            <th scope="col" className="num">
-              Objekty v obci
-            </th>
-            <th scope="col">Hodnoty územia</th>
-          </tr>
-        </thead>
-        <tbody>
-          {summaries.map(({ dataset, summary, note, link }) => (
-            <tr key={dataset.key} data-testid={`municipality-dataset-${dataset.key}`}>
-              <td>
-                <Link href={link}>{dataset.title}</Link>
-                <div className="muted small">{dataset.providerName}</div>
-              </td>
-              <td className="num" data-value={summary?.count ?? ''}>
-                {summary ? formatNumber(summary.count) : '–'}
-              </td>
-              <td>
-                {summary?.own?.length
-                  ? summary.own.map((o, i) => (
-                      <div key={i}>
-                        {o.values
-                          .slice(0, 4)
-                          .map((v) => `${v.label}: ${String(v.value)}`)
-                          .join(' · ')}
-                        {o.rank ? ` (${formatNumber(o.rank.position)}. z ${formatNumber(o.rank.of)})` : ''}
-                      </div>
-                    ))
-                  : (note ?? '')}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <p className="muted">
+        {formatCount(entries.length, 'dataset má', 'datasety majú', 'datasetov má')} dáta v obci {municipality.name}: najprv dáta
+        samotnej obce a miestne, potom regionálne a celoštátne.
+      </p>
+      <Rows entries={shown} />
+      {more.length > 0 && (
+        <details data-testid="municipality-datasets-more">
+          <summary>Zobraziť všetky ({formatNumber(entries.length)})</summary>
+          <Rows entries={more} />
+        </details>
+      )}
     </section>
   );
 }

@@ -2,7 +2,8 @@
 // when its provider awaits approval), its summary from the one summary service, and towns.
 // Pages call these; the numbers come from the same functions the API uses.
 import { isApiError } from '@/lib/errors';
-import { catalogEntry, findServedDataset, getCatalog, listApprovedDatasets } from '@/lib/providers';
+import { catalogEntry, findServedDataset, getCatalog, isSampleDataset, listApprovedDatasets } from '@/lib/providers';
+import { normalizeName } from '@/lib/protocol/shared/text';
 import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
@@ -84,12 +85,6 @@ export async function townBySlug(slug: string): Promise<Town | null> {
   return towns.find((t) => t.slug === slug) ?? null;
 }
 
-/** Approved nationwide GeoJSON datasets: the ones with per-town pages and on municipality pages. */
-export async function nationwideDatasets(): Promise<MapDataset[]> {
-  const served = await listApprovedDatasets();
-  return served.map((s) => toMapDataset(catalogEntry(s))).filter((d) => isNationwide(d) && !!d.links.data);
-}
-
 /** A municipality by its overview address `<region-slug>/<municipality-slug>`. */
 export async function municipalityBySlugs(region: string, slug: string): Promise<MunicipalityInfo | null> {
   if (!/^[a-z0-9-]{1,100}$/.test(region) || !/^[a-z0-9-]{1,100}$/.test(slug)) return null;
@@ -101,28 +96,96 @@ export interface MunicipalityDatasetSummary {
   dataset: MapDataset;
   summary: DatasetSummary | null;
   note?: string;
-  /** The dataset's page for this town (towns over 10,000), else the dataset page. */
+  /** The dataset's page for this town (nationwide GeoJSON datasets, towns over 10,000), else the dataset page. */
   link: string;
+  /** How far the dataset reaches, for the order and the label: `own` = its provider names this municipality. */
+  reach: MunicipalityReach;
+  /** `objects`: counted in the municipality; `layer`: a map layer covering it (raster, display-only); `unknown`: the source cannot be read now. */
+  kind: 'objects' | 'layer' | 'unknown';
 }
 
-/** Datasets summarised per municipality page; more are linked, not summarised, to bound the page's work. */
-export const MAX_MUNICIPALITY_SUMMARIES = 12;
+export type MunicipalityReach = 'own' | 'local' | 'regional' | 'national';
 
-/** Summaries of the approved nationwide datasets for one municipality (the summary service). */
-export async function municipalitySummaries(m: MunicipalityInfo): Promise<MunicipalityDatasetSummary[]> {
-  const datasets = (await nationwideDatasets()).slice(0, MAX_MUNICIPALITY_SUMMARIES);
+/** The datasets shown before "Zobraziť všetky". */
+export const MUNICIPALITY_DATASETS_SHOWN = 12;
+/** Summaries computed at once for one page (the sources are read through the data cache). */
+const SUMMARY_CONCURRENCY = 4;
+/** A coverage up to this many times the municipality's box counts as local (a town and its surroundings). */
+const LOCAL_COVERAGE_FACTOR = 25;
+
+type Box = [number, number, number, number];
+
+const boxArea = (b: Box) => Math.max(0, b[2] - b[0]) * Math.max(0, b[3] - b[1]);
+const boxesMeet = (a: Box, b: Box) => a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
+
+/** Whether `text` names the municipality (its whole name as words, case and diacritics ignored). */
+function namesMunicipality(text: string | undefined, m: Pick<MunicipalityInfo, 'name'>): boolean {
+  if (!text) return false;
+  return ` ${normalizeName(text)} `.includes(` ${normalizeName(m.name)} `);
+}
+
+function reachOf(d: MapDataset, served: ServedDataset, m: MunicipalityInfo, box: Box | null): MunicipalityReach {
+  const provider = served.provider.name;
+  if (namesMunicipality(provider, m) || namesMunicipality(d.coverage?.area, m)) return 'own';
+  const coverage = d.coverage?.bbox as Box | undefined;
+  if (coverage && box && boxArea(coverage) <= LOCAL_COVERAGE_FACTOR * Math.max(boxArea(box), 1e-6)) return 'local';
+  if (isNationwide({ source: { type: 'geojson' } as MapDataset['source'], coverage: d.coverage })) return 'national';
+  return 'regional';
+}
+
+const REACH_ORDER: Record<MunicipalityReach, number> = { own: 0, local: 1, regional: 2, national: 3 };
+
+async function mapLimited<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const out = new Array<R>(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await fn(items[i]);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+/**
+ * Every approved dataset with data in the municipality (samples never): GeoJSON datasets whose
+ * objects lie in it (the summary service's count, the same as GET /api/summary gives), raster
+ * datasets whose coverage meets its box. Ordered by relevance: datasets of a provider that names the
+ * municipality (or whose coverage area does) first, then local, regional and nationwide ones; within
+ * each, objects first by count, then rasters, then by title. A GeoJSON source that cannot be read now
+ * is listed with a note (after the others of its reach) rather than silently left out.
+ */
+export async function municipalityDatasets(m: MunicipalityInfo, box: Box | null): Promise<MunicipalityDatasetSummary[]> {
+  const served = (await listApprovedDatasets()).filter((s) => !isSampleDataset(s.dataset));
   const address = `${m.regionSlug}/${m.slug}`;
-  return Promise.all(
-    datasets.map(async (dataset) => {
-      const [provider, id] = dataset.key.split('/');
-      const link = m.overTenThousand ? `${dataset.links.map}/${m.slug}` : dataset.links.map;
-      try {
-        const summary = await summarizeDataset({ provider, dataset: id, municipality: address });
-        return { dataset, summary, link };
-      } catch (err) {
-        if (!isApiError(err)) throw err;
-        return { dataset, summary: null, note: SUMMARY_NOTES[err.code] ?? `Súhrn teraz nie je k dispozícii (${err.code}).`, link };
-      }
-    }),
-  );
+  const candidates = served.filter((s) => {
+    const coverage = s.dataset.coverage?.bbox as Box | undefined;
+    return !coverage || !box || boxesMeet(coverage, box);
+  });
+  const entries = await mapLimited(candidates, SUMMARY_CONCURRENCY, async (s): Promise<MunicipalityDatasetSummary | null> => {
+    const dataset = toMapDataset(catalogEntry(s));
+    const reach = reachOf(dataset, s, m, box);
+    const link = m.overTenThousand && isNationwide(dataset) && dataset.links.data ? `${dataset.links.map}/${m.slug}` : dataset.links.map;
+    if (s.dataset.source.type === 'raster') return { dataset, summary: null, link, reach, kind: 'layer', note: 'Mapová vrstva (obrázok) pokrývajúca obec.' };
+    if (s.displayOnly) return { dataset, summary: null, link, reach, kind: 'layer', note: 'Portál dáta len zobrazuje na mape.' };
+    try {
+      const summary = await summarizeDataset({ provider: s.provider.id, dataset: s.dataset.id, municipality: address });
+      return summary.count > 0 ? { dataset, summary, link, reach, kind: 'objects' } : null;
+    } catch (err) {
+      if (!isApiError(err)) throw err;
+      const note = SUMMARY_NOTES[err.code] ?? `Počet objektov teraz nie je k dispozícii: zdroj neodpovedá (${err.code}).`;
+      return { dataset, summary: null, link, reach, kind: 'unknown', note };
+    }
+  });
+  const rank = { objects: 0, layer: 1, unknown: 2 } as const;
+  return entries
+    .filter((e): e is MunicipalityDatasetSummary => e !== null)
+    .sort(
+      (a, b) =>
+        REACH_ORDER[a.reach] - REACH_ORDER[b.reach] ||
+        rank[a.kind] - rank[b.kind] ||
+        (b.summary?.count ?? 0) - (a.summary?.count ?? 0) ||
+        a.dataset.title.localeCompare(b.dataset.title, 'sk'),
+    );
 }

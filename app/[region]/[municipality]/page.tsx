@@ -1,5 +1,5 @@
 // `/<region-slug>/<municipality-slug>`: a municipality's overview: its boundary on the map, its
-// numbers, and the summaries of the approved nationwide datasets for it (the summary service).
+// numbers, and every approved dataset with data in it (the summary service counts its objects).
 // Static first segments (/api, /mapa, /mapy, /dokumentacia, /poskytovatelia, /priklady, /schema,
 // /neschvalene-data) are matched before this dynamic route; anything else unknown is a 404 here.
 import type { Metadata } from 'next';
@@ -12,7 +12,7 @@ import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/map/format';
-import { municipalitySummaries, municipalityBySlugs, mapCatalog } from '@/lib/map/site-data';
+import { mapCatalog, municipalityBySlugs, municipalityDatasets } from '@/lib/map/site-data';
 import { viewForBbox } from '@/lib/map/view';
 
 export const dynamic = 'force-dynamic';
@@ -43,11 +43,8 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
   const { region, municipality } = await params;
   const m = await municipalityBySlugs(region, municipality);
   if (!m) notFound();
-  const [facts, catalog, summaries] = await Promise.all([
-    getMunicipalityFacts(m.code),
-    mapCatalog(),
-    municipalitySummaries(m),
-  ]);
+  const facts = await getMunicipalityFacts(m.code);
+  const [catalog, datasets] = await Promise.all([mapCatalog(), municipalityDatasets(m, facts?.bbox ?? null)]);
   const kind = STATUS_LABEL[m.status] ?? 'obec';
   const density = m.population && facts?.areaKm2 ? m.population / facts.areaKm2 : null;
   const focus = facts?.boundary ? ({ type: 'Feature', properties: { name: m.name }, geometry: facts.boundary } as GeoJSON.Feature) : null;
@@ -122,7 +119,7 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
           focus={focus}
           embedded
         />
-        <MunicipalityDatasets municipality={m} summaries={summaries} />
+        <MunicipalityDatasets municipality={m} entries={datasets} />
         {facts && facts.neighbours.length > 0 && (
           <section aria-labelledby="neighbours-title">
             <h2 id="neighbours-title">Ďalšie obce okresu</h2>
