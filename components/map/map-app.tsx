@@ -54,9 +54,9 @@ export default function MapApp(props: MapAppProps) {
   const enabled = useMemo(() => state.datasets.map((k) => byKey.get(k)).filter((d): d is MapDataset => !!d), [state.datasets, byKey]);
   const { loads, viewport, setViewport } = useDatasetLoads(enabled, state, defaults);
   const basemap = useBasemap(datasets, basemapStyleUrl, props.basemapAttribution ?? BASEMAP_ATTRIBUTION, state.view);
-  const place = useChosenPlace(state, setState);
   // Destructured: the hook hands out refs, which the render may pass on but never read.
   const { point, ask, close, purpose, setPurpose, buttonRef, canvasRef } = useWhatHere(state, setState);
+  const place = useChosenPlace(state, setState, ask);
   const [selected, setSelected] = useState<{ key: string; properties: Record<string, unknown> } | null>(null);
   // On a phone the catalog starts closed so the map, the place search and the panel have the screen.
   const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? (!embedded && window.innerWidth > 700));

@@ -41,7 +41,7 @@ export function PlaceSearch({ onPick, chosen, onWhatHere, onClear, whatHereRef }
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Hľadať miesto (obec, ulica, adresa)…"
+          placeholder="Hľadať miesto (obec, ulica, adresa, súradnice)…"
           value={text}
           onChange={(e) => changeText(e.target.value)}
           onKeyDown={onKeyDown}

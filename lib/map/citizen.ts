@@ -21,6 +21,7 @@ export const PURPOSES: ReadonlyArray<{ value: string; label: string }> = [
 ];
 
 const PLACE_ZOOMS: Record<string, number> = {
+  súradnice: 17,
   adresa: 18,
   ulica: 16,
   'časť obce': 14,
@@ -33,6 +34,11 @@ const PLACE_ZOOMS: Record<string, number> = {
 /** The zoom the map flies to for a place of this type. */
 export function zoomForPlace(type: string): number {
   return PLACE_ZOOMS[type] ?? 14;
+}
+
+/** Typed coordinates (lib/places/coordinates.ts): the map goes to the point and asks "Čo je tu?" there. */
+export function isCoordinates(p: Pick<Place, 'type'>): boolean {
+  return p.type === 'súradnice';
 }
 
 /** Municipality-level results, which also offer the municipality's page. */

@@ -10,7 +10,11 @@ export const placesInput = z.object({
   query: z
     .string()
     .max(MAX_QUERY_LENGTH)
-    .describe('Search text: an address or a name only (e.g. "Hlavná 12, Košice", "Štúrova", "Nová Ves"); diacritics optional; qualifiers such as a district or “near X” are not understood. At least 2 letters or digits.'),
+    .describe(
+      'Search text: an address or a name (e.g. "Hlavná 12, Košice", "Štúrova", "Nová Ves"); diacritics optional; qualifiers such as a district or “near X” are not understood. At least 2 letters or digits. ' +
+        'Coordinates are accepted too and answer one place of type `súradnice` at that point (with the municipality holding it): WGS84 decimal degrees latitude first (`48.7363, 19.1462`; decimal commas `48,7363 19,1462`; longitude first `19.1462 48.7363` when the range says so), degrees-minutes-seconds with hemispheres (`48°44\'10.7"N 19°08\'46.3"E`, also `s. š.`/`v. d.`), ' +
+        'and S-JTSK metres either as GIS writes them, EPSG:5514 East, North, negative (`-458123.45, -1229345.67`), or as the cadastre writes them, positive Y, X (`458123.45 1229345.67`); S-JTSK is transformed with EPSG:4836 “S-JTSK to WGS 84 (4)”, about 1 m.',
+    ),
   max: z.int().min(1).max(MAX_MAX).default(DEFAULT_MAX).describe(`Most places returned, 1-${MAX_MAX}.`),
 });
 

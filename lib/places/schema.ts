@@ -19,7 +19,7 @@ export const placeMunicipality = z.object({
 export const place = z
   .object({
     name: z.string(),
-    type: z.string().describe('One of: adresa, ulica, obec, mesto, mestská časť, časť obce, vojenský obvod, okres, kraj.'),
+    type: z.string().describe('One of: adresa, ulica, obec, mesto, mestská časť, časť obce, vojenský obvod, okres, kraj; `súradnice` for a query that is coordinates.'),
     point: lonLat,
     municipality: placeMunicipality.nullable(),
     near: z

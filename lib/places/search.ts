@@ -14,6 +14,8 @@ import { getSql } from '../db';
 import { ApiError } from '../errors';
 import { boundarySource } from '../reference/boundary-source';
 import { normalizeName, normalizeNumber } from '../reference/normalize';
+import { COORDINATES_TYPE, parseCoordinates, type ParsedCoordinates } from './coordinates';
+import { municipalityAt } from './locate';
 import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
 import { municipalityPath } from './resolve';
 import { DEFAULT_MAX, MAX_QUERY_LENGTH, type Place, type PlaceResult } from './schema';
@@ -83,6 +85,10 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX, opt
     throw new ApiError('invalid_query', 'query: at least 2 letters or digits are needed.');
   }
   if (text.length > MAX_QUERY_LENGTH) throw new ApiError('invalid_query', `query: at most ${MAX_QUERY_LENGTH} characters.`);
+  // Coordinates are a place of their own: the point, with the municipality holding it when the
+  // reference data are loaded (they need no address register).
+  const coordinates = parseCoordinates(text);
+  if (coordinates) return coordinateAnswer(text, coordinates);
   const index = await municipalityIndex();
   if (!index || !(await geocodingAvailable())) {
     throw new ApiError('geocoding_unavailable', 'Place search is unavailable: the address register is not loaded on this portal.');
@@ -127,6 +133,18 @@ async function findPlaces(text: string, max: number, index: MunicipalityIndex): 
     .slice(0, max)
     .map((c) => shape(c, index));
   return { query: text, count: places.length, places, attribution: placesAttribution() };
+}
+
+/**
+ * A coordinate query's answer: the point named as understood, with the municipality holding it (and
+ * the nearest town outside towns) when the reference data are loaded.
+ */
+async function coordinateAnswer(text: string, c: ParsedCoordinates): Promise<PlaceResult> {
+  const index = await municipalityIndex();
+  const m = index ? await municipalityAt(c.point) : null;
+  const candidate: Candidate = { key: 'coordinates', type: COORDINATES_TYPE, name: c.label, municipalityCode: m?.code ?? null, point: c.point, weight: 0, tier: 0, sim: 0 };
+  const place: Place = index ? shape(candidate, index) : { name: c.label, type: COORDINATES_TYPE, point: c.point, municipality: null };
+  return { query: text, count: 1, places: [place], attribution: placesAttribution() };
 }
 
 // ---------------------------------------------------------------------------------------------

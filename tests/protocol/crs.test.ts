@@ -1,7 +1,6 @@
 // S-JTSK (EPSG:5514) as the portal computes it, against GDAL's own transformation with the
 // EPSG:4836 operation (`gdaltransform -ct <pipeline>`, the pipeline PROJ lists for EPSG:4836 +
 // Krovak East North): the reference a Slovak GIS user would check the portal with.
-import { execFileSync } from 'node:child_process';
 import { describe, expect, test } from 'vitest';
 import {
   SJTSK_CADASTRE_RANGE,
@@ -12,19 +11,7 @@ import {
   toSjtsk,
 } from '@/lib/protocol/shared/crs';
 import { SLOVAKIA_BBOX, haversine } from '@/lib/protocol/shared/geo';
-
-/** PROJ's pipeline for "Inverse of S-JTSK to WGS 84 (4) + Krovak East North" (projinfo -s EPSG:4326 -t EPSG:5514). */
-const EPSG_4836_PIPELINE = [
-  '+proj=pipeline',
-  '+step +proj=axisswap +order=2,1',
-  '+step +proj=unitconvert +xy_in=deg +xy_out=rad',
-  '+step +proj=push +v_3',
-  '+step +proj=cart +ellps=WGS84',
-  '+step +inv +proj=helmert +x=485 +y=169.5 +z=483.8 +rx=7.786 +ry=4.398 +rz=4.103 +s=0 +convention=position_vector',
-  '+step +inv +proj=cart +ellps=bessel',
-  '+step +proj=pop +v_3',
-  '+step +proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel',
-].join(' ');
+import { gdalReference } from '../helpers/gdal';
 
 /** Twenty points across Slovakia, from Záhorie to the Ukrainian border (town centres and corners). */
 const POINTS: Array<[string, number, number]> = [
@@ -49,21 +36,6 @@ const POINTS: Array<[string, number, number]> = [
   ['Rožňava', 20.5314, 48.6608],
   ['Michalovce', 21.9195, 48.7543],
 ];
-
-function gdalReference(points: Array<[number, number]>): Array<[number, number]> {
-  const input = points.map(([lon, lat]) => `${lon} ${lat}`).join('\n');
-  const out = execFileSync('gdaltransform', ['-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:5514', '-ct', EPSG_4836_PIPELINE], {
-    input,
-    encoding: 'utf8',
-  });
-  return out
-    .trim()
-    .split('\n')
-    .map((line) => {
-      const [e, n] = line.trim().split(/\s+/).map(Number);
-      return [e, n];
-    });
-}
 
 describe('S-JTSK / Krovak East North with EPSG:4836', () => {
   const reference = gdalReference(POINTS.map(([, lon, lat]) => [lon, lat]));

@@ -1,0 +1,33 @@
+// GDAL's own S-JTSK transformation with the EPSG:4836 operation, the reference a Slovak GIS user
+// would check the portal with (tests/protocol/crs.test.ts, the map's coordinates in e2e/tools.spec.ts).
+// `gdaltransform -ct EPSG:4836` alone does not work: the operation is given as PROJ's pipeline.
+import { execFileSync } from 'node:child_process';
+
+/** PROJ's pipeline for "Inverse of S-JTSK to WGS 84 (4) + Krovak East North" (projinfo -s EPSG:4326 -t EPSG:5514). */
+export const EPSG_4836_PIPELINE = [
+  '+proj=pipeline',
+  '+step +proj=axisswap +order=2,1',
+  '+step +proj=unitconvert +xy_in=deg +xy_out=rad',
+  '+step +proj=push +v_3',
+  '+step +proj=cart +ellps=WGS84',
+  '+step +inv +proj=helmert +x=485 +y=169.5 +z=483.8 +rx=7.786 +ry=4.398 +rz=4.103 +s=0 +convention=position_vector',
+  '+step +inv +proj=cart +ellps=bessel',
+  '+step +proj=pop +v_3',
+  '+step +proj=krovak +lat_0=49.5 +lon_0=24.8333333333333 +alpha=30.2881397527778 +k=0.9999 +x_0=0 +y_0=0 +ellps=bessel',
+].join(' ');
+
+/** WGS84 `[lon, lat]` -> EPSG:5514 `[E, N]` by gdaltransform (gdal-bin). */
+export function gdalReference(points: Array<[number, number]>): Array<[number, number]> {
+  const input = points.map(([lon, lat]) => `${lon} ${lat}`).join('\n');
+  const out = execFileSync('gdaltransform', ['-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:5514', '-ct', EPSG_4836_PIPELINE], {
+    input,
+    encoding: 'utf8',
+  });
+  return out
+    .trim()
+    .split('\n')
+    .map((line) => {
+      const [e, n] = line.trim().split(/\s+/).map(Number);
+      return [e, n];
+    });
+}
