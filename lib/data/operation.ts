@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { bbox, datasetKey, datasetParams, protocolRef, zoom } from '@/lib/operation/fields';
-import { PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { PROTOCOL_VERSION, type DataCollection } from '@/lib/protocol/types';
 import { DEFAULT_EXTRACT_FEATURES, DEFAULT_MAX_CHARACTERS, extractDataset, MAX_EXTRACT_FEATURES, MAX_MAX_CHARACTERS, MIN_MAX_CHARACTERS } from './extract';
 import { extractPage } from './schema';
 import { shapeFields } from './shape';
@@ -13,7 +13,7 @@ import { dataQueryInput } from './query';
 /** The protocol FeatureCollection as the portal serves it. */
 export const dataResponse = z
   .intersection(
-    protocolRef('Data'),
+    protocolRef<DataCollection>('Data'),
     z.object({
       dm: z
           .object({ protocol: z.string().optional().describe(`Always ${PROTOCOL_VERSION} in the portal's answers.`), dataset: datasetKey.optional() })

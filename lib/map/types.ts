@@ -7,6 +7,7 @@ import type {
   CategoricalColor,
   Chart,
   ChartPoint as ProtocolChartPoint,
+  CollectionDm,
   ColorSpec as ProtocolColorSpec,
   InterpolateColor,
   StepColor,
@@ -95,16 +96,8 @@ export type ChartPoint = ProtocolChartPoint;
 export type ChartData = Chart;
 export type TimelineItem = ProtocolTimelineItem;
 
-/** The collection-level `dm` of a data response, as far as the map shows it. */
-export interface CollectionDmView {
-  total?: number;
-  truncated?: boolean;
-  next?: string;
-  notice?: string | null;
-  timeline?: TimelineItem[];
-  chart?: ChartData;
-  generated?: string;
-}
+/** The collection-level `dm` of a data response, as far as the map shows it (the protocol's own type). */
+export type CollectionDmView = Pick<CollectionDm, 'total' | 'truncated' | 'next' | 'notice' | 'timeline' | 'chart' | 'generated'>;
 
 export interface MapView {
   zoom: number;

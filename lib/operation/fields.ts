@@ -48,8 +48,8 @@ export const isoDateTime = z.string().meta({ id: 'IsoDateTime', description: 'IS
  */
 export const protocolRefs = z.registry<{ ref: string }>();
 
-export function protocolRef(name: string): z.ZodType<unknown> {
-  const s = z.unknown();
+export function protocolRef<T = unknown>(name: string): z.ZodType<T> {
+  const s = z.custom<T>();
   protocolRefs.add(s, { ref: name });
   return s;
 }
