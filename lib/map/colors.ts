@@ -1,42 +1,50 @@
 // Colour expressions and legends from a presentation's `color`, in every form the spec lists:
 // constant, categorical, interpolate, step and trend (by the `__dm_trend` the portal computes).
 // A feature's own `__dm_color` always wins (the spec: dm.color overrides the presentation colour).
+// These are the rules of lib/protocol/shared/colors.ts (colorOf, numericValue, categoryValue) in
+// MapLibre's expression language; tests/summary/colors-agree.test.ts checks that they agree.
 import type { ExpressionSpecification } from 'maplibre-gl';
-import { cleanStops, isHexColor, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
+import { categoricalColors, cleanStops, DEFAULT_COLOR, hexOr, isHexColor, NO_DATA_COLOR, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import { TREND_DEFAULT_COLORS } from '@/lib/protocol/types';
 import type { ColorSpec, HexColor, TrendValue } from './types';
 
-/** The portal's own neutral colours: quiet so that the data's colours stand out. */
-export const DEFAULT_COLOR = '#3b6ea8';
-export const NO_DATA_COLOR = '#b8bec8';
 /** The protocol's trend colours (rising drawn as bad news unless the presentation says otherwise). */
 export const TREND_COLORS: Record<TrendValue, HexColor> = TREND_DEFAULT_COLORS;
-export { cleanStops, isHexColor, TREND_LABELS };
+export { cleanStops, DEFAULT_COLOR, isHexColor, NO_DATA_COLOR, TREND_LABELS };
 
-function hex(v: unknown, fallback: HexColor): HexColor {
-  return isHexColor(v) ? v : fallback;
-}
-
-function numberOf(field: string): ExpressionSpecification {
-  return ['to-number', ['get', field]];
-}
-
-function missing(field: string): ExpressionSpecification {
-  return ['==', ['get', field], null];
+/**
+ * `then` with the property's number (numericValue's rule), or `otherwise` when it holds none: a JSON
+ * number, or a string `to-number` reads (two fallbacks that differ only when it cannot) that is not
+ * blank (a blank string reads as 0, a string reading as 0 otherwise has a `0` in it) and is finite.
+ */
+function numericCase(field: string, then: (n: ExpressionSpecification) => unknown, otherwise: HexColor): ExpressionSpecification {
+  const v: ExpressionSpecification = ['get', field];
+  const n: ExpressionSpecification = ['to-number', v, 0];
+  const isNumeric = [
+    'any',
+    ['==', ['typeof', v], 'number'],
+    [
+      'all',
+      ['==', ['typeof', v], 'string'],
+      ['==', n, ['to-number', v, 1]],
+      ['any', ['!=', n, 0], ['!=', ['index-of', '0', ['to-string', v]], -1]],
+      ['<=', ['abs', n], Number.MAX_VALUE],
+    ],
+  ];
+  return ['case', isNumeric, then(n), otherwise] as unknown as ExpressionSpecification;
 }
 
 /** The presentation's colour without the per-feature override. */
 export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpecification | HexColor {
-  if (spec === undefined || typeof spec === 'string') return hex(spec, DEFAULT_COLOR);
+  if (spec === undefined || typeof spec === 'string') return hexOr(spec, DEFAULT_COLOR);
   switch (spec.type) {
     case 'categorical': {
-      const fallback = hex(spec.default, NO_DATA_COLOR);
-      const pairs = Object.entries(spec.values ?? {}).filter(([, c]) => isHexColor(c));
-      if (!pairs.length) return fallback;
+      const { values, fallback } = categoricalColors(spec);
+      if (!values.length) return fallback;
       return [
         'match',
         ['to-string', ['get', spec.field]],
-        ...pairs.flatMap(([value, color]) => [value, color]),
+        ...values.flat(),
         fallback,
       ] as unknown as ExpressionSpecification;
     }
@@ -44,24 +52,14 @@ export function baseColorExpression(spec: ColorSpec | undefined): ExpressionSpec
       const stops = cleanStops(spec.stops);
       if (stops.length === 0) return DEFAULT_COLOR;
       if (stops.length === 1) return stops[0][1];
-      return [
-        'case',
-        missing(spec.field),
-        hex(spec.default, NO_DATA_COLOR),
-        ['interpolate', ['linear'], numberOf(spec.field), ...stops.flat()],
-      ] as unknown as ExpressionSpecification;
+      return numericCase(spec.field, (n) => ['interpolate', ['linear'], n, ...stops.flat()], hexOr(spec.default, NO_DATA_COLOR));
     }
     case 'step': {
       const stops = cleanStops(spec.stops);
-      const below = hex(spec.default, NO_DATA_COLOR);
+      const below = hexOr(spec.default, NO_DATA_COLOR);
       if (!stops.length) return below;
       // The protocol: `default` is also the colour of objects without a numeric value.
-      return [
-        'case',
-        missing(spec.field),
-        below,
-        ['step', numberOf(spec.field), below, ...stops.flat()],
-      ] as unknown as ExpressionSpecification;
+      return numericCase(spec.field, (n) => ['step', n, below, ...stops.flat()], below);
     }
     case 'trend': {
       const { colors: c, none } = trendColors(spec);
@@ -108,7 +106,7 @@ export function legendForColor(
     case 'interpolate':
       return { kind: 'gradient', title: fieldLabel, stops: cleanStops(spec.stops) };
     case 'step':
-      return { kind: 'steps', title: fieldLabel, below: hex(spec.default, NO_DATA_COLOR), stops: cleanStops(spec.stops) };
+      return { kind: 'steps', title: fieldLabel, below: hexOr(spec.default, NO_DATA_COLOR), stops: cleanStops(spec.stops) };
     case 'trend': {
       const { colors, none } = trendColors(spec);
       const items = TREND_ORDER.map((k) => ({ color: colors[k], label: TREND_LABELS[k] }));
@@ -123,7 +121,7 @@ export function legendForColor(
 /** The single colour to show next to a dataset's name (its constant colour or first stop). */
 export function swatchColor(spec: ColorSpec | undefined): HexColor {
   if (spec === undefined) return DEFAULT_COLOR;
-  if (typeof spec === 'string') return hex(spec, DEFAULT_COLOR);
+  if (typeof spec === 'string') return hexOr(spec, DEFAULT_COLOR);
   if (spec.type === 'categorical') return Object.values(spec.values ?? {}).find(isHexColor) ?? NO_DATA_COLOR;
   if (spec.type === 'interpolate' || spec.type === 'step') {
     const stops = cleanStops(spec.stops);

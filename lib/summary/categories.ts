@@ -1,8 +1,11 @@
 // The colour categories of a dataset's presentation, as classes objects can be counted in: the
 // categorical values, the step classes, the interpolate classes (between consecutive stops) and the
-// trend labels. Pure functions over the manifest; the summary counts objects per class.
+// trend labels. Pure functions over the manifest; the summary counts objects per class. The rules
+// (which number or category an object holds, which colour it gets) are lib/protocol/shared/colors.ts,
+// the map's too: an object is counted in the class of the colour the map draws it in.
+import { formatNumber } from '@/lib/map/format';
 import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol/types';
-import { cleanStops, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
+import { categoricalColors, categoryValue, cleanStops, hexOr, mixColors, NO_DATA_COLOR, numericValue, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import type { CategoryKind } from './schema';
 
 export type { CategoryKind };
@@ -35,38 +38,6 @@ export interface Classifier {
 export const OTHER_KEY = 'other';
 export const NONE_KEY = 'none';
 
-const NUMBER_FORMAT = new Intl.NumberFormat('sk-SK', { maximumFractionDigits: 2 });
-
-export function formatNumber(n: number): string {
-  return NUMBER_FORMAT.format(n);
-}
-
-export function numericValue(v: unknown): number | null {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
-  if (typeof v === 'string' && v.trim() !== '') {
-    const n = Number(v.trim().replace(',', '.'));
-    return Number.isFinite(n) ? n : null;
-  }
-  return null;
-}
-
-function hexToRgb(hex: string): [number, number, number] | null {
-  let h = hex.replace('#', '');
-  if (h.length === 3 || h.length === 4) h = h.slice(0, 3).split('').map((c) => c + c).join('');
-  if (h.length !== 6 && h.length !== 8) return null;
-  const n = parseInt(h.slice(0, 6), 16);
-  return Number.isNaN(n) ? null : [(n >> 16) & 255, (n >> 8) & 255, n & 255];
-}
-
-/** Linear RGB mix (what a map's interpolate expression draws between two stops). */
-export function mixColors(a: string, b: string, t: number): string {
-  const ra = hexToRgb(a);
-  const rb = hexToRgb(b);
-  if (!ra || !rb) return a;
-  const c = ra.map((v, i) => Math.round(v + (rb[i] - v) * t));
-  return `#${c.map((v) => v.toString(16).padStart(2, '0')).join('')}`;
-}
-
 function unitSuffix(field: FieldDef | undefined): string {
   return field?.unit ? ` ${field.unit}` : '';
 }
@@ -85,27 +56,25 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
   const unit = unitSuffix(field);
   switch (color.type) {
     case 'categorical': {
-      const values = Object.entries(color.values ?? {});
+      const { values, fallback } = categoricalColors(color);
       const classes: CategoryClass[] = values.map(([value, c]) => ({ key: value, value, label: field?.values?.[value] ?? value, color: c }));
       const position = new Map(values.map(([v], i) => [v, i]));
-      classes.push({ key: OTHER_KEY, label: 'Ostatné', color: color.default ?? null });
+      classes.push({ key: OTHER_KEY, label: 'Ostatné', color: fallback });
       const otherIdx = classes.length - 1;
       return {
         kind: 'categorical',
         field: color.field,
         classes,
         numeric: false,
-        classify: (props) => {
-          const v = props[color.field];
-          return v === undefined || v === null ? otherIdx : (position.get(String(v)) ?? otherIdx);
-        },
+        classify: (props) => position.get(categoryValue(props[color.field])) ?? otherIdx,
       };
     }
     case 'step': {
       const stops = cleanStops(color.stops);
       if (!stops.length) return null;
+      const below = hexOr(color.default, NO_DATA_COLOR);
       const classes: CategoryClass[] = [
-        { key: `..${stops[0][0]}`, label: `< ${formatNumber(stops[0][0])}${unit}`, color: color.default, from: null, to: stops[0][0] },
+        { key: `..${stops[0][0]}`, label: `< ${formatNumber(stops[0][0])}${unit}`, color: below, from: null, to: stops[0][0] },
       ];
       stops.forEach(([t, c], i) => {
         const next = stops[i + 1]?.[0];
@@ -117,7 +86,7 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
           to: next ?? null,
         });
       });
-      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: color.default });
+      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: below });
       const noneIdx = classes.length - 1;
       return {
         kind: 'step',
@@ -142,7 +111,7 @@ export function classifierFor(dataset: ManifestDataset): Classifier | null {
         const [b, cb] = stops[i + 1];
         classes.push({ key: `${a}..${b}`, label: `${formatNumber(a)} – ${formatNumber(b)}${unit}`, color: mixColors(ca, cb, 0.5), from: a, to: b });
       }
-      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: color.default ?? null });
+      classes.push({ key: NONE_KEY, label: 'Bez hodnoty', color: hexOr(color.default, NO_DATA_COLOR) });
       const noneIdx = classes.length - 1;
       const last = stops.length - 2;
       return {

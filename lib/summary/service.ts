@@ -13,7 +13,8 @@ import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
-import { classifierFor, numericValue, type Classifier } from './categories';
+import { numericValue } from '@/lib/protocol/shared/colors';
+import { classifierFor, type Classifier } from './categories';
 import { locate, locateAll, municipalityIndex, type MunicipalityIndex } from './municipality-index';
 import type { DatasetSummary, OwnArea, RankedObject, SummaryCategories, SummaryRankings } from './schema';
 

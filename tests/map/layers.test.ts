@@ -1,10 +1,11 @@
 import { describe, expect, test } from 'vitest';
-import { createPropertyExpression, featureFilter, latest, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
+import { featureFilter, validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { colorExpression, legendForColor, NO_DATA_COLOR, TREND_COLORS } from '@/lib/map/colors';
 import { TREND_NO_CHART_COLOR } from '@/lib/protocol/types';
 import { datasetKeyOfLayer, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
 import type { ColorSpec, MapDataset } from '@/lib/map/types';
+import { evalColor } from '../helpers/maplibre-color';
 import { dataset } from './fixtures';
 
 function styleWith(ds: MapDataset): StyleSpecification {
@@ -13,15 +14,6 @@ function styleWith(ds: MapDataset): StyleSpecification {
     sources: { [sourceId(ds.key)]: sourceForDataset(ds) },
     layers: layersForDataset(ds),
   };
-}
-
-/** Evaluates a paint colour the way MapLibre does, returning `#rrggbb`. */
-function evalColor(expr: unknown, properties: Record<string, unknown>): string {
-  const r = createPropertyExpression(expr, 'circle-color', latest.paint_circle['circle-color'] as never);
-  if (r.result !== 'success') throw new Error(JSON.stringify(r.value));
-  const c = r.value.evaluate({ zoom: 10 }, { type: 'Point', properties } as never) as unknown as { r: number; g: number; b: number };
-  const h = (n: number) => Math.round(n * 255).toString(16).padStart(2, '0');
-  return `#${h(c.r)}${h(c.g)}${h(c.b)}`;
 }
 
 const colors: Array<{ name: string; color: ColorSpec; cases: Array<[Record<string, unknown>, string]> }> = [

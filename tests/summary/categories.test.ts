@@ -1,7 +1,8 @@
 // Colour classes of a presentation (pure): categorical, step, interpolate and trend classes, and the
 // interior point that stands for an area.
 import { describe, expect, test } from 'vitest';
-import { classifierFor, mixColors } from '@/lib/summary/categories';
+import { mixColors } from '@/lib/protocol/shared/colors';
+import { classifierFor } from '@/lib/summary/categories';
 import { interiorPoint, representativePoint } from '@/lib/summary/service';
 import { pointInPolygon } from '@/lib/nearby/geo';
 import type { ManifestDataset, Presentation } from '@/lib/protocol/types';
