@@ -2,14 +2,12 @@
 // the data samples double as the live endpoints of the built-in `priklady` provider (whose manifest
 // is manifest-complete): they honour `limit`, `cursor` and the sample parameters.
 import { env } from '@/lib/env';
-import { ApiError, isApiError } from '@/lib/errors';
-import { errorResponse } from '@/lib/http';
-import { normalizeParams } from './request';
+import { ApiError } from '@/lib/errors';
+import { pageOf, parseDataRequest, serveProvider, type DataRequest } from './serve';
 import { SLOVAKIA_BBOX } from './shared/geo';
 import { foldDiacritics } from './shared/text';
 import { SCHEMA_BASE_PATH } from './schemas';
 import {
-  MAX_FEATURES,
   PROTOCOL_VERSION,
   type Chart,
   type DataCollection,
@@ -374,59 +372,15 @@ function manifestComplete(): Manifest {
 // ---------------------------------------------------------------------------------------------
 // Data samples
 
-interface DataQuery {
-  limit: number;
-  offset: number;
-  params: Record<string, string>;
-  /** The window of a bbox-mode request (`minLon,minLat,maxLon,maxLat`): only what meets it is answered. */
-  bbox: [number, number, number, number] | null;
-}
-
-function parseBboxParam(value: string | undefined): DataQuery['bbox'] {
-  if (value === undefined || value === '') return null;
-  const b = value.split(',').map(Number);
-  if (b.length !== 4 || !b.every(Number.isFinite) || b[0] > b[2] || b[1] > b[3]) {
-    throw new ApiError('invalid_query', 'Parameter "bbox" must be minLon,minLat,maxLon,maxLat.');
-  }
-  return b as [number, number, number, number];
-}
-
 /** Whether a ring's bounding box meets the query's window (always, without one). */
-function meetsWindow(ring: Array<[number, number]>, bbox: DataQuery['bbox']): boolean {
+function meetsWindow(ring: Array<[number, number]>, bbox: DataRequest['bbox']): boolean {
   if (!bbox) return true;
   const xs = ring.map((c) => c[0]);
   const ys = ring.map((c) => c[1]);
   return Math.min(...xs) <= bbox[2] && Math.max(...xs) >= bbox[0] && Math.min(...ys) <= bbox[3] && Math.max(...ys) >= bbox[1];
 }
 
-function dataQuery(url: URL, params: ParamDef[]): DataQuery {
-  const raw: Record<string, string> = {};
-  for (const [k, v] of url.searchParams) raw[k] = v;
-  const int = (name: string, value: string | undefined, min: number, max: number, fallback: number): number => {
-    if (value === undefined || value === '') return fallback;
-    if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) {
-      throw new ApiError('invalid_query', `Parameter "${name}" must be an integer ${min}-${max}.`);
-    }
-    return Number(value);
-  };
-  return {
-    limit: int('limit', raw.limit, 1, MAX_FEATURES, MAX_FEATURES),
-    offset: int('cursor', raw.cursor, 0, 1_000_000, 0),
-    bbox: parseBboxParam(raw.bbox),
-    // One endpoint serves several datasets; each sends only its own parameters, the rest default.
-    params: normalizeParams({ id: 'sample', title: 'sample', source: { type: 'geojson', url: '.' }, params }, raw),
-  };
-}
-
-/** The page of `items` at the query's offset and limit, with the collection's paging members. */
-function page<T>(items: T[], q: DataQuery): { items: T[]; dm: { total: number; truncated: boolean; next?: string } } {
-  const slice = items.slice(q.offset, q.offset + q.limit);
-  const nextOffset = q.offset + slice.length;
-  const truncated = nextOffset < items.length;
-  return { items: slice, dm: { total: items.length, truncated, ...(truncated ? { next: String(nextOffset) } : {}) } };
-}
-
-function dataPoints(q: DataQuery): DataCollection {
+function dataPoints(q: DataRequest): DataCollection {
   const [from, to] = q.params.rok.split(',').map(Number);
   const types = new Set(q.params.typ.split(',').filter(Boolean));
   const stations = STATIONS.filter((s) => types.has(s.type));
@@ -478,7 +432,7 @@ function dataPoints(q: DataQuery): DataCollection {
     if (vals.length) average.push({ period: String(y), value: round1(vals.reduce((a, b) => a + b, 0) / vals.length) });
   }
 
-  const p = page(features, q);
+  const p = pageOf(features, q);
   return {
     type: 'FeatureCollection',
     features: p.items,
@@ -496,7 +450,7 @@ function dataPoints(q: DataQuery): DataCollection {
   };
 }
 
-function dataPolygons(q: DataQuery): DataCollection {
+function dataPolygons(q: DataRequest): DataCollection {
   const kind = q.params.kategoria ?? 'vsetky';
   const [from, to] = (q.params.vyhlasenie ?? '0000-01-01,9999-12-31').split(',');
   const minHa = Number(q.params['min-rozloha'] ?? 0);
@@ -533,7 +487,7 @@ function dataPolygons(q: DataQuery): DataCollection {
     },
   }));
 
-  const p = page(features, q);
+  const p = pageOf(features, q);
   return {
     type: 'FeatureCollection',
     features: p.items,
@@ -555,7 +509,8 @@ function buildExample(name: ExampleName, url?: URL): unknown {
       return JSON.parse(JSON.stringify(manifestComplete()));
     case 'data-points':
     case 'data-polygons': {
-      const q = dataQuery(url ?? new URL(`http://sample/priklady/${name}.json`), DATA_PARAMS[name]);
+      // One endpoint serves several datasets; each sends only its own parameters, the rest default.
+      const q = parseDataRequest(url ?? new URL(`http://sample/priklady/${name}.json`), DATA_PARAMS[name]);
       return name === 'data-points' ? dataPoints(q) : dataPolygons(q);
     }
   }
@@ -576,10 +531,10 @@ export const EXAMPLES = Object.defineProperties({} as Record<ExampleName, unknow
 
 /**
  * GET /priklady/{name}.json, also called in-process by the guarded client for the portal's own
- * origin. Errors are answered, not thrown, so in-process callers see the same response as HTTP ones.
+ * origin (lib/protocol/serve.ts answers both alike).
  */
 export async function handleExampleRequest(url: URL): Promise<Response> {
-  try {
+  return serveProvider('priklady', url, () => {
     const m = /^\/priklady\/([^/]+)\.json$/.exec(url.pathname);
     const name = m?.[1] ?? '';
     if (!isExampleName(name)) {
@@ -587,15 +542,6 @@ export async function handleExampleRequest(url: URL): Promise<Response> {
         extra: { available: EXAMPLE_NAMES.map((n) => `${n}.json`) },
       });
     }
-    const body = buildExample(name, url);
-    return new Response(JSON.stringify(body, null, 2), {
-      headers: {
-        'Content-Type': name.startsWith('data-') ? 'application/geo+json; charset=utf-8' : 'application/json; charset=utf-8',
-        'Cache-Control': 'public, max-age=300',
-      },
-    });
-  } catch (e) {
-    if (isApiError(e)) return errorResponse(e as ApiError);
-    throw e;
-  }
+    return { body: buildExample(name, url), maxAge: 300, type: name.startsWith('data-') ? 'application/geo+json' : 'application/json', pretty: true };
+  });
 }

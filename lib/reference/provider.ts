@@ -6,12 +6,12 @@
 import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
 import { env } from '../env';
-import { ApiError, isApiError } from '../errors';
+import { ApiError } from '../errors';
+import { pageOf, parseDataRequest, serveProvider, type ProviderAnswer } from '../protocol/serve';
 import { SLOVAKIA_BBOX } from '../protocol/shared/geo';
 import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest, type ManifestDataset } from '../protocol/types';
 import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
-import { logger } from '@/lib/observability/log';
 import { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH } from '@/lib/providers/built-in';
 
 export { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH };
@@ -483,60 +483,31 @@ async function loadFeatures(id: DatasetId, indicator: Indicator): Promise<DataFe
   return features;
 }
 
-function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json; charset=utf-8', 'Access-Control-Allow-Origin': '*', ...headers },
-  });
-}
-
-function parseLimit(raw: string | null): number | null {
-  if (raw === null || raw === '') return null;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1) throw new ApiError('invalid_query', 'limit: expected a positive integer');
-  return Number(raw);
-}
-
-async function dataResponse(id: string, url: URL): Promise<Response> {
-  const available = DATASET_IDS.filter((d) => d !== 'katastralne-uzemia' || boundarySource().cadastralTerritories);
-  if (!(available as readonly string[]).includes(id)) {
+/** The data of one dataset: its parameters (the manifest's) checked, one page of its objects. */
+async function dataAnswer(id: string, url: URL): Promise<ProviderAnswer> {
+  const dataset = referenceProviderManifest(env().publicBaseUrl).datasets.find((d) => d.id === id);
+  if (!dataset) {
+    const available = DATASET_IDS.filter((d) => d !== 'katastralne-uzemia' || boundarySource().cadastralTerritories);
     throw new ApiError('unknown_dataset', `Dataset "${id}" does not exist; available: ${available.join(', ')}.`);
   }
-  const raw = url.searchParams.get('ukazovatel') || 'obyvatelia';
-  if (!(raw in INDICATORS)) {
-    throw new ApiError('invalid_query', `ukazovatel: expected one of ${Object.keys(INDICATORS).join(', ')}`);
-  }
-  const limit = parseLimit(url.searchParams.get('limit'));
-  const all = await loadFeatures(id as DatasetId, raw as Indicator);
-  const features = limit !== null && limit < all.length ? all.slice(0, limit) : all;
+  const q = parseDataRequest(url, dataset.params);
+  const all = await loadFeatures(id as DatasetId, (q.params.ukazovatel ?? 'obyvatelia') as Indicator);
+  const page = pageOf(all, q);
   const collection: DataCollection = {
     type: 'FeatureCollection',
-    features,
-    dm: {
-      protocol: PROTOCOL_VERSION,
-      generated: new Date().toISOString(),
-      ttl: 86400,
-      total: all.length,
-      truncated: features.length < all.length,
-    },
+    features: page.items,
+    dm: { protocol: PROTOCOL_VERSION, generated: new Date().toISOString(), ttl: 86400, ...page.dm },
   };
-  return json(collection, 200, { 'Cache-Control': 'public, max-age=3600' });
+  return { body: collection, maxAge: 3600, type: 'application/geo+json' };
 }
 
-/** Serves `/poskytovatelia/sk-uzemie/manifest.json` and `/poskytovatelia/sk-uzemie/data/<id>`. */
+/** Serves `/poskytovatelia/sk-uzemie/manifest.json` and `/poskytovatelia/sk-uzemie/data/<id>` (lib/protocol/serve.ts). */
 export async function handleReferenceProviderRequest(url: URL): Promise<Response> {
-  try {
-    const rest = url.pathname.startsWith(`${REFERENCE_PROVIDER_PATH}/`)
-      ? url.pathname.slice(REFERENCE_PROVIDER_PATH.length + 1)
-      : null;
-    if (rest === 'manifest.json') {
-      return json(referenceProviderManifest(env().publicBaseUrl), 200, { 'Cache-Control': 'public, max-age=300' });
-    }
+  return serveProvider(REFERENCE_PROVIDER_ID, url, () => {
+    const rest = url.pathname.startsWith(`${REFERENCE_PROVIDER_PATH}/`) ? url.pathname.slice(REFERENCE_PROVIDER_PATH.length + 1) : null;
+    if (rest === 'manifest.json') return { body: referenceProviderManifest(env().publicBaseUrl), maxAge: 300 };
     const m = rest?.match(/^data\/([a-z0-9-]+)$/);
-    if (m) return await dataResponse(m[1], url);
+    if (m) return dataAnswer(m[1], url);
     throw new ApiError('not_found', `No such resource: ${url.pathname}`);
-  } catch (e) {
-    if (isApiError(e)) return json({ error: e.message, code: e.code }, e.status);
-    logger().error({ err: e, path: url.pathname }, 'sk-uzemie: a built-in provider request failed');
-    return json({ error: 'Internal error; it has been logged.', code: 'internal_error' }, 500);
-  }
+  });
 }

@@ -133,6 +133,15 @@ describe('sk-uzemie provider', () => {
     expect(body.dm).toMatchObject({ total: 2927, truncated: true });
   });
 
+  test('cursor pages on, as the samples do (one reading of the request, lib/protocol/serve.ts)', async () => {
+    const first = await data('okresy', '?limit=50');
+    expect(first.body.dm).toMatchObject({ total: 79, truncated: true, next: '50' });
+    const rest = await data('okresy', `?limit=50&cursor=${first.body.dm!.next}`);
+    expect(rest.body.features).toHaveLength(29);
+    expect(rest.body.dm).toMatchObject({ total: 79, truncated: false });
+    expect(new Set([...first.body.features, ...rest.body.features].map((f) => f.id)).size).toBe(79);
+  });
+
   test('mesta: Bratislava and Košice as whole cities, the smallest town above 10,000', async () => {
     const { body } = await data('mesta');
     const names = body.features.map((f) => (f.properties as { nazov: string }).nazov);
