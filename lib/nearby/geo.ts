@@ -3,7 +3,7 @@
 // distance is a haversine between the query point and a point of the geometry. The search for the
 // nearest point of a line or ring runs in a local equirectangular frame centred on the query point
 // (exact enough to pick the right segment and position); only the result is measured on the sphere.
-import { EARTH_RADIUS_M, haversine, toMercator } from '@/lib/protocol/shared/geo';
+import { EARTH_RADIUS_M, haversine, toMercator, type Bbox } from '@/lib/protocol/shared/geo';
 import type { Geometry, Position } from '@/lib/protocol/types';
 
 export { haversine, toMercator };
@@ -12,10 +12,9 @@ const RAD = Math.PI / 180;
 export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
 
 export type LonLat = [number, number];
-export type BBox = [number, number, number, number];
 
 /** The bounding box of a geometry, or null for an empty one. */
-export function geometryBBox(g: Geometry): BBox | null {
+export function geometryBbox(g: Geometry): Bbox | null {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -51,7 +50,7 @@ export function geometryBBox(g: Geometry): BBox | null {
  * A lower bound of the distance from the point to anything inside the box (a little under the true
  * value, so that a prefilter by it never drops an object that is in range).
  */
-export function bboxLowerBound(lon: number, lat: number, b: BBox): number {
+export function bboxLowerBound(lon: number, lat: number, b: Bbox): number {
   const cx = lon < b[0] ? b[0] : lon > b[2] ? b[2] : lon;
   const cy = lat < b[1] ? b[1] : lat > b[3] ? b[3] : lat;
   if (cx === lon && cy === lat) return 0;
@@ -183,7 +182,7 @@ export function groundResolution(zoom: number, lat: number): number {
 }
 
 /** A box of `radius` metres around the point, in degrees (clamped to valid coordinates). */
-export function bboxAround(lon: number, lat: number, radius: number): BBox {
+export function bboxAround(lon: number, lat: number, radius: number): Bbox {
   const dLat = radius / METRES_PER_DEGREE;
   const dLon = radius / (METRES_PER_DEGREE * Math.max(0.01, Math.cos(lat * RAD)));
   return [
@@ -194,6 +193,6 @@ export function bboxAround(lon: number, lat: number, radius: number): BBox {
   ];
 }
 
-export function bboxContains(b: BBox, lon: number, lat: number): boolean {
+export function bboxContains(b: Bbox, lon: number, lat: number): boolean {
   return lon >= b[0] && lon <= b[2] && lat >= b[1] && lat <= b[3];
 }

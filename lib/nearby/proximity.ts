@@ -4,11 +4,12 @@
 // at the cells its circle touches, uses the box as a cheap lower bound, and computes exact distances
 // for the few objects that can be in range.
 import type { DataCollection, DataFeature, Geometry } from '@/lib/protocol/types';
-import { bboxAround, bboxLowerBound, distanceToGeometry, geometryBBox, type BBox } from './geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
+import { bboxAround, bboxLowerBound, distanceToGeometry, geometryBbox } from './geo';
 
 export interface PreparedFeature {
   feature: DataFeature;
-  bbox: BBox;
+  bbox: Bbox;
 }
 
 /** Grid cell size in degrees (~0.75 x 1.1 km in Slovakia). */
@@ -39,7 +40,7 @@ export function prepareCollection(collection: DataCollection): PreparedCollectio
     const list: PreparedFeature[] = [];
     for (const feature of collection.features ?? []) {
       if (!feature?.geometry) continue;
-      const bbox = geometryBBox(feature.geometry as Geometry);
+      const bbox = geometryBbox(feature.geometry as Geometry);
       if (bbox) list.push({ feature, bbox });
     }
     const cells = new Map<number, number[]>();

@@ -5,7 +5,8 @@ import { isSampleDataset } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { normalizeName } from '@/lib/protocol/shared/text';
-import { bboxContains, type BBox } from './geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
+import { bboxContains } from './geo';
 import { canQueryPoint } from './raster/template';
 import { MAX_NEARBY_DATASETS } from './schema';
 
@@ -20,7 +21,7 @@ export function answersAtPoint(served: ServedDataset): boolean {
 
 export function coversPoint(dataset: ManifestDataset, lon: number, lat: number): boolean {
   const b = dataset.coverage?.bbox;
-  return !b || bboxContains(b as BBox, lon, lat);
+  return !b || bboxContains(b as Bbox, lon, lat);
 }
 
 const RISK_WORDS = ['rizik', 'ohrozen', 'povod', 'zaplav', 'zosuv', 'radon', 'seizm', 'hazard', 'flood', 'landslide', 'havari', 'kontamin', 'zataz'];

@@ -9,7 +9,8 @@ import { locatePoint, searchPlaces, type PointLocation } from '@/lib/places';
 import { findServedDataset, isSampleDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
 import type { ManifestDataset } from '@/lib/protocol/types';
-import { bboxContains, groundResolution, type BBox } from './geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
+import { bboxContains, groundResolution } from './geo';
 import { checkNearbyInput, type NearbyInput, type NearbyRequest, type NearbySelectionRequest } from './query';
 import { queryRasterPoint, RasterSourceError } from './raster/query';
 import { selectDatasets, type Selection } from './selection';
@@ -54,7 +55,7 @@ async function queryDataset(
   try {
     if (d.source.type === 'raster') {
       if (d.description) base.description = d.description;
-      const coverage = d.coverage?.bbox as BBox | undefined;
+      const coverage = d.coverage?.bbox as Bbox | undefined;
       if (coverage && !bboxContains(coverage, lon, lat)) return { ...base, status: 'unavailable', notice: OUTSIDE_COVERAGE_NOTICE };
       const answer = await recordedPointQuery(served, () => queryRasterPoint(d, lon, lat, max, Date.now() + SOURCE_BUDGET_MS));
       const entry: NearbyResultEntry = { ...base, status: answer.status, hits: answer.hits };

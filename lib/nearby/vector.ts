@@ -4,7 +4,8 @@ import { loadDatasetCollection } from '@/lib/data';
 import type { ServedDataset } from '@/lib/providers';
 import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
 import { featureProps, featureTitle, featureUrl, featureValues } from './describe';
-import { bboxAround, groundResolution, type BBox } from './geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
+import { bboxAround, groundResolution } from './geo';
 import { findNearby } from './proximity';
 import type { NearbyHit } from './schema';
 
@@ -35,7 +36,7 @@ export function bboxQueryPlan(dataset: ManifestDataset, lat: number, radius: num
   return { radius: effective, zoom, reduced: effective < radius };
 }
 
-function circleMeetsBox(lon: number, lat: number, radius: number, b: BBox): boolean {
+function circleMeetsBox(lon: number, lat: number, radius: number, b: Bbox): boolean {
   const c = bboxAround(lon, lat, radius);
   return c[0] <= b[2] && c[2] >= b[0] && c[1] <= b[3] && c[3] >= b[1];
 }
@@ -62,7 +63,7 @@ export async function queryVectorPoint(
 ): Promise<VectorAnswer> {
   const dataset = served.dataset;
   const source = dataset.source as GeoJsonSource;
-  const coverage = dataset.coverage?.bbox as BBox | undefined;
+  const coverage = dataset.coverage?.bbox as Bbox | undefined;
   if (coverage && !circleMeetsBox(lon, lat, radius, coverage)) {
     return { status: 'unavailable', count: 0, radius, hits: [], notice: 'Bod leží mimo územia, ktoré dataset pokrýva.' };
   }

@@ -4,7 +4,7 @@
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
 // Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
-import type { BBox } from '@/lib/nearby/geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
 
 /** Grid cell size in degrees (~1.5 x 2.2 km in Slovakia): a few candidates per cell. */
 const CELL_DEG = 0.02;
@@ -14,7 +14,7 @@ export interface IndexedMunicipality {
   name: string;
   /** Bratislava or Košice for their city districts. */
   city: string | null;
-  bbox: BBox;
+  bbox: Bbox;
   /** A point inside the municipality (the reference tables' label point). */
   inner: [number, number];
   /** Polygons, each a list of rings (first outer), each ring `[x0, y0, x1, y1, ...]`. */
@@ -128,7 +128,7 @@ export function parseWkbPolygons(bytes: Uint8Array): Float64Array[][] {
   return out;
 }
 
-function flatBBox(polygons: Float64Array[][]): BBox {
+function flatBbox(polygons: Float64Array[][]): Bbox {
   let minX = Infinity;
   let minY = Infinity;
   let maxX = -Infinity;
@@ -162,7 +162,7 @@ export function buildIndex(rows: Row[], started = performance.now()): Municipali
     } else {
       polygons = parseWkbPolygons(r.g);
     }
-    list.push({ code: r.code, name: r.name, city: r.city, bbox: flatBBox(polygons), inner: [Number(r.x), Number(r.y)], polygons });
+    list.push({ code: r.code, name: r.name, city: r.city, bbox: flatBbox(polygons), inner: [Number(r.x), Number(r.y)], polygons });
   }
   const byCode = new Map(list.map((m, i) => [m.code, i]));
   const wholeCities = new Map<string, number[]>();

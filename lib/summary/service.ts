@@ -7,7 +7,8 @@ import { loadDatasetCollection } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import { OwnerMemo } from '@/lib/memo';
 import { featureProps, featureTitle, featureValues, fieldLabel } from '@/lib/nearby/describe';
-import { pointInPolygon, type BBox } from '@/lib/nearby/geo';
+import { pointInPolygon } from '@/lib/nearby/geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
 import { resolveMunicipality, type Municipality } from '@/lib/places';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { normalizeParams } from '@/lib/protocol';
@@ -189,9 +190,9 @@ function municipalityTargets(index: MunicipalityIndex, m: Municipality): number[
   return i === undefined ? [] : [i];
 }
 
-function unionBBox(index: MunicipalityIndex, targets: number[]): BBox | null {
+function unionBBox(index: MunicipalityIndex, targets: number[]): Bbox | null {
   if (!targets.length) return null;
-  const b: BBox = [Infinity, Infinity, -Infinity, -Infinity];
+  const b: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
   for (const t of targets) {
     const x = index.list[t].bbox;
     b[0] = Math.min(b[0], x[0]);
@@ -203,7 +204,7 @@ function unionBBox(index: MunicipalityIndex, targets: number[]): BBox | null {
 }
 
 /** The zoom at which a box fits a 1024-pixel map (never below the dataset's minZoom). */
-function zoomForBox(b: BBox, minZoom: number): number {
+function zoomForBox(b: Bbox, minZoom: number): number {
   const width = Math.max(1e-6, b[2] - b[0], (b[3] - b[1]) * 1.5);
   const fit = Math.floor(Math.log2((VIEWPORT_PX * 360) / (256 * width)));
   return Math.max(minZoom, Math.min(24, fit));
@@ -285,7 +286,7 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
   let collection: DataCollection;
   let areaKey = 'all';
   if (source.mode === 'bbox') {
-    const box = targets ? unionBBox(index, targets) : ((d.coverage?.bbox as BBox | undefined) ?? SLOVAKIA_BBOX);
+    const box = targets ? unionBBox(index, targets) : ((d.coverage?.bbox as Bbox | undefined) ?? SLOVAKIA_BBOX);
     if (!box) {
       collection = { type: 'FeatureCollection', features: [] };
     } else {

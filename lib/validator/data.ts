@@ -1,6 +1,6 @@
 // Static data check: the data schema plus every rule of the spec's "Data findings" table; with a
 // dataset, also the consistency of the data with that dataset's manifest entry. One linear pass.
-import { growBbox, SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
+import { growBbox, SLOVAKIA_BBOX, type Bbox } from '@/lib/protocol/shared/geo';
 import { MAX_FEATURES, type ManifestDataset } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
 import { joinPath, validateDataSchema, validateDatasetSchema } from './schema';
@@ -8,10 +8,8 @@ import type { Report } from './report';
 
 import { arr, isObj, str, type Obj } from './json';
 
-export type Box = [number, number, number, number];
-
 /** Where data of a Slovak portal is expected when the dataset does not say (swap detection): Slovakia and 0.03° around. */
-const EXPECTED_AREA: Box = growBbox(SLOVAKIA_BBOX, 0.03);
+const EXPECTED_AREA: Bbox = growBbox(SLOVAKIA_BBOX, 0.03);
 
 const POINT_TYPES = new Set(['Point', 'MultiPoint']);
 const LINE_TYPES = new Set(['LineString', 'MultiLineString']);
@@ -28,17 +26,17 @@ const PRESENTATION_GEOMETRIES: Record<string, Set<string>> = {
 
 const GEOMETRY_NAMES: Record<string, string> = { Point: 'body', MultiPoint: 'body', LineString: 'línie', MultiLineString: 'línie', Polygon: 'plochy', MultiPolygon: 'plochy' };
 
-function inside(b: Box, x: number, y: number): boolean {
+function inside(b: Bbox, x: number, y: number): boolean {
   return x >= b[0] && x <= b[2] && y >= b[1] && y <= b[3];
 }
 
-function intersects(a: Box, b: Box): boolean {
+function intersects(a: Bbox, b: Bbox): boolean {
   return a[0] <= b[2] && a[2] >= b[0] && a[1] <= b[3] && a[3] >= b[1];
 }
 
 /** Stats of one feature's positions gathered while walking them. */
 interface GeometryWalk {
-  box: Box | null;
+  box: Bbox | null;
   first: [number, number] | null;
 }
 
@@ -47,7 +45,7 @@ interface GeometryWalk {
  * returns its bounding box and first position.
  */
 function walkGeometry(g: Obj, gp: string, errors: FindingList): GeometryWalk {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  const box: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
   let first: [number, number] | null = null;
   let rangeReported = false;
   const visit = (pos: unknown, path: string) => {
@@ -161,7 +159,7 @@ function preview(v: unknown): string {
  * How many located features of a collection lie outside `window` (their bounding box does not meet
  * it): the live test's check that a `bbox` source filters by the bbox it was asked for.
  */
-export function featuresOutside(data: unknown, window: Box): { located: number; outside: number; first: number } {
+export function featuresOutside(data: unknown, window: Bbox): { located: number; outside: number; first: number } {
   const out = { located: 0, outside: 0, first: -1 };
   if (!isObj(data) || !Array.isArray(data.features)) return out;
   const scratch = new FindingList(0);
@@ -246,7 +244,7 @@ export function checkData(data: unknown, dataset?: ManifestDataset | unknown, op
   const colorType = str(color?.type);
   const expectedGeometries = ptype ? PRESENTATION_GEOMETRIES[ptype] : undefined;
   const coverageBox = arr(isObj(ds?.coverage) ? (ds!.coverage as Obj).bbox : undefined);
-  const coverage: Box | null = coverageBox.length === 4 && coverageBox.every((v) => typeof v === 'number') ? (coverageBox as Box) : null;
+  const coverage: Bbox | null = coverageBox.length === 4 && coverageBox.every((v) => typeof v === 'number') ? (coverageBox as Bbox) : null;
   const reference = coverage ?? EXPECTED_AREA;
   const timeParam = typeof ds?.temporal?.param === 'string';
   const wantsCharts = colorType === 'trend' || ((colorType === 'interpolate' || colorType === 'step') && timeParam);

@@ -4,7 +4,7 @@ import { lineString, point as turfPoint, polygon as turfPolygon } from '@turf/he
 import { pointToLineDistance } from '@turf/point-to-line-distance';
 import fc from 'fast-check';
 import { describe, expect, test } from 'vitest';
-import { bboxLowerBound, distanceToGeometry, geometryBBox, haversine, pointInPolygon } from '@/lib/nearby/geo';
+import { bboxLowerBound, distanceToGeometry, geometryBbox, haversine, pointInPolygon } from '@/lib/nearby/geo';
 import { findNearby } from '@/lib/nearby/proximity';
 import type { DataCollection, Geometry } from '@/lib/protocol/types';
 import { referenceHaversine, seeded } from './helpers';
@@ -78,7 +78,7 @@ describe('distanceToGeometry', () => {
         fc.array(fc.tuple(fc.double({ min: 16, max: 23, noNaN: true }), fc.double({ min: 47, max: 50, noNaN: true })), { minLength: 2, maxLength: 6 }),
         (lon, lat, coords) => {
           const g: Geometry = { type: 'LineString', coordinates: coords };
-          expect(bboxLowerBound(lon, lat, geometryBBox(g)!)).toBeLessThanOrEqual(distanceToGeometry(lon, lat, g)! + 1e-6);
+          expect(bboxLowerBound(lon, lat, geometryBbox(g)!)).toBeLessThanOrEqual(distanceToGeometry(lon, lat, g)! + 1e-6);
         },
       ),
     );
