@@ -27,6 +27,8 @@ export const ERROR_STATUS = {
   reference_data_unavailable: 503,
   /** The server is preparing (database, reference data, app); /readyz names the part. */
   starting: 503,
+  /** The database does not answer (outage, restart); what is in memory is still served. */
+  database_unavailable: 503,
   internal_error: 500,
   // registration
   rejected: 403,
@@ -53,6 +55,17 @@ export const ERROR_STATUS = {
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/**
+ * Whether asking again later may succeed: time-outs, unreachable sources, server-side HTTP errors
+ * (5xx, 408, 429; an unknown status counts as one) and the portal's own passing outages. Answers
+ * that were wrong (schema, JSON, size), refusals and client errors are not retryable.
+ */
+export function isRetryable(code: string, httpStatus?: number): boolean {
+  if (['timeout', 'source_unreachable', 'tile_unreachable', 'database_unavailable', 'starting', 'registration_unavailable', 'too_many_requests'].includes(code)) return true;
+  if (code === 'http_error' || code === 'tile_http_error') return httpStatus === undefined || httpStatus >= 500 || httpStatus === 408 || httpStatus === 429;
+  return false;
+}
 
 export function isErrorCode(code: string): code is ErrorCode {
   return Object.prototype.hasOwnProperty.call(ERROR_STATUS, code);

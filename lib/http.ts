@@ -2,8 +2,10 @@
 // logging. Handlers parse, call lib/, and shape the response; nothing else.
 import { z } from 'zod';
 import { env } from './env';
+import { databaseUnavailable, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, isApiError, type ErrorCode } from './errors';
 import { logger } from './observability/log';
+import { zodToApiError } from './operation/define';
 
 export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
@@ -47,7 +49,10 @@ export function apiError(code: ErrorCode, message: string, extra?: Record<string
   return errorResponse(new ApiError(code, message, { extra }));
 }
 
-/** Wraps a route handler: CORS everywhere, ApiError -> its status, anything else -> 500 internal_error. */
+/**
+ * Wraps a route handler: CORS everywhere, ApiError -> its status, a database outage -> 503
+ * database_unavailable with Retry-After, anything else -> 500 internal_error.
+ */
 export function route<P = Record<string, string>>(handler: Handler<P>): Handler<P> {
   return async (req, ctx) => {
     try {
@@ -55,6 +60,10 @@ export function route<P = Record<string, string>>(handler: Handler<P>): Handler<
     } catch (err) {
       if (isApiError(err)) return errorResponse(err as ApiError);
       if (err instanceof z.ZodError) return errorResponse(zodToApiError(err, 'invalid_query'));
+      if (isDatabaseUnavailable(err)) {
+        logger().warn({ err, method: req.method, path: new URL(req.url).pathname }, 'the database is not answering');
+        return errorResponse(databaseUnavailable(err));
+      }
       logger().error({ err, method: req.method, path: new URL(req.url).pathname }, 'unexpected error in a route handler');
       return errorResponse(new ApiError('internal_error', 'Internal error; it has been logged.'));
     }
@@ -70,24 +79,6 @@ export function searchParams(req: Request): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of new URL(req.url).searchParams) out[k] = v;
   return out;
-}
-
-/** Turns a zod failure into an ApiError naming the first offending field. */
-export function zodToApiError(err: z.ZodError, code: ErrorCode = 'invalid_query'): ApiError {
-  const first = err.issues[0];
-  const where = first && first.path.length ? `${first.path.join('.')}: ` : '';
-  return new ApiError(code, `${where}${first?.message ?? 'invalid input'}`);
-}
-
-/** Parses a query object with a zod schema; failures become `code` (default invalid_query). */
-export function parseWith<T extends z.ZodType>(
-  schema: T,
-  input: unknown,
-  code: ErrorCode = 'invalid_query',
-): z.infer<T> {
-  const r = schema.safeParse(input);
-  if (!r.success) throw zodToApiError(r.error, code);
-  return r.data;
 }
 
 export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;

@@ -10,7 +10,7 @@ export const catalogSearchInput = z.object({
     .string()
     .max(MAX_CATALOG_SEARCH_LENGTH)
     .optional()
-    .describe('Free text matched against titles, keywords, use cases and descriptions (Slovak or English, diacritics optional), e.g. "povodne", "chránené územia".'),
+    .describe('Free text matched against titles, keywords, use cases and descriptions, Slovak or English, diacritics optional; English words and common synonyms go through the portal’s keyword table (e.g. "flood", "protected area", "population", "cadastre", "povodne", "chránené územia"). Nothing found: `suggestions` names the nearest categories.'),
   point: lonLat.optional().describe('`[lon, lat]` in WGS84, e.g. [17.107, 48.148] for Bratislava: marks the datasets that answer `nearby` there.'),
 });
 

@@ -3,7 +3,7 @@
 // dataQueryInput (lib/data/query.ts); the operation declares that input and the answer for OpenAPI.
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
-import { bbox, datasetKey, datasetParams, protocolRef, zoom } from '@/lib/operation/fields';
+import { bbox, datasetKey, datasetParams, protocolRef, rangedNumber, zoom } from '@/lib/operation/fields';
 import { PROTOCOL_VERSION, type DataCollection } from '@/lib/protocol/types';
 import { DEFAULT_EXTRACT_FEATURES, DEFAULT_MAX_CHARACTERS, extractDataset, MAX_EXTRACT_FEATURES, MAX_MAX_CHARACTERS, MIN_MAX_CHARACTERS } from './extract';
 import { extractPage } from './schema';
@@ -54,18 +54,15 @@ export const fetchDataInput = z.object({
   municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name, code or `<region-slug>/<municipality-slug>` (as in summary).'),
   zoom: zoom.optional().describe('Map zoom 0-24: loads datasets loaded per viewport (default 12 or the dataset minimum) and sets the tolerance of geometry "simplified".'),
   params: datasetParams.optional(),
-  maxFeatures: z.int().min(1).max(MAX_EXTRACT_FEATURES).default(DEFAULT_EXTRACT_FEATURES).describe(`Most objects to return, 1-${MAX_EXTRACT_FEATURES}.`),
-  offset: z.int().min(0).max(MAX_EXTRACT_FEATURES * 10).default(0).describe('Objects of the area to skip: the next page (`page.next` gives the exact call).'),
+  maxFeatures: rangedNumber(1, MAX_EXTRACT_FEATURES, { int: true }).default(DEFAULT_EXTRACT_FEATURES).describe(`Most objects to return, 1-${MAX_EXTRACT_FEATURES}.`),
+  offset: rangedNumber(0, MAX_EXTRACT_FEATURES * 10, { int: true }).default(0).describe('Objects of the area to skip: the next page (`page.next` gives the exact call).'),
   cursor: dataQueryInput.shape.cursor.describe('For datasets whose source pages its answer: `dm.next` of the previous answer (`page.next` gives the exact call).'),
   properties: shapeFields.properties.optional(),
   geometry: shapeFields.geometry.optional(),
   tolerance: shapeFields.tolerance.optional(),
   precision: shapeFields.precision.optional(),
   resultType: z.enum(['results', 'hits']).default('results').describe('`hits`: only the count (`page.total`, `dm.total`), no objects.'),
-  maxCharacters: z
-    .int()
-    .min(MIN_MAX_CHARACTERS)
-    .max(MAX_MAX_CHARACTERS)
+  maxCharacters: rangedNumber(MIN_MAX_CHARACTERS, MAX_MAX_CHARACTERS, { int: true })
     .default(DEFAULT_MAX_CHARACTERS)
     .describe(`Size budget: most characters of the answer's JSON text, ${MIN_MAX_CHARACTERS}-${MAX_MAX_CHARACTERS}, default ${DEFAULT_MAX_CHARACTERS}. A longer answer is cut at a whole object (page.cutBy "maxCharacters").`),
 });

@@ -7,14 +7,14 @@
 //   (as `hit`, revalidating) unless the refresh finishes first (then `miss`, or `stale` when it failed);
 // - stale: the source failed and a copy younger than STALE_MAX_AGE exists; dm.notice says so, and the
 //   source is asked again after FAILURE_BACKOFF_SECONDS, never by every request.
-import { ApiError, isApiError, isErrorCode } from '@/lib/errors';
+import { ApiError, isApiError, isErrorCode, isRetryable } from '@/lib/errors';
 import { fetchJson, isFetchError, type FetchError } from '@/lib/fetch';
 import { recordSourceRequest } from '@/lib/health/record';
 import { logger } from '@/lib/observability/log';
 import { metrics, observeDataAnswer } from '@/lib/observability/metrics';
 import { sourceRequestUrl } from '@/lib/protocol';
 import type { DataCollection, GeoJsonSource } from '@/lib/protocol/types';
-import { findServedDataset, originalServiceUrl, type ServedDataset } from '@/lib/providers';
+import { findServedDataset, originalServiceUrl, withSourceFailureInfo, type ServedDataset } from '@/lib/providers';
 import { validateDataSchema } from '@/lib/validator';
 import { answerFor, type CacheState, type ClientHeaders, type DataAnswer, type Outcome } from './answer';
 import { isFresh, isUsable, render, type CacheEntry, type Rendering } from './entry';
@@ -63,7 +63,7 @@ function sourceFailure(err: FetchError): ApiError {
   if (err.code === 'invalid_url' || err.code === 'https_required') {
     return new ApiError('source_error', `The dataset's source URL is refused: ${err.message}`, { cause: err });
   }
-  return new ApiError(err.code, `Data source failed: ${err.message}`, { cause: err });
+  return new ApiError(err.code, `Data source failed: ${err.message}`, { cause: err, extra: { retryable: isRetryable(err.code, err.status) } });
 }
 
 function isSourceFailure(err: unknown): err is ApiError {
@@ -281,7 +281,10 @@ export async function obtainEntry(served: ServedDataset, pq: PreparedQuery, key:
     const forget = () => s.loads.delete(key);
     load.then(forget, forget);
   }
-  return load;
+  return load.catch((err: unknown) => {
+    // A failed source says whether to try again and where the authority's own service is.
+    throw isSourceFailure(err) ? withSourceFailureInfo(served, err) : err;
+  });
 }
 
 /** The body with the stale notice, built once per entry. */

@@ -6,7 +6,7 @@ import { alignBboxToTiles, normalizeParams } from '@/lib/protocol';
 import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { parseWith } from '@/lib/operation/define';
+import { parseWith, refuseUnknownNames } from '@/lib/operation/define';
 import { bbox as bboxField, datasetParams, zoom as zoomField } from '@/lib/operation/fields';
 import { queryInput } from '@/lib/operation/rest';
 import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
@@ -71,6 +71,8 @@ export const dataQueryInput = z.object({
   ...dataShapeQuery.shape,
 });
 
+const DATA_QUERY_FIELDS = Object.keys(dataQueryInput.shape).filter((k) => k !== 'params');
+
 function invalid(message: string): never {
   throw new ApiError('invalid_query', message);
 }
@@ -92,10 +94,10 @@ export function prepareQuery(dataset: ManifestDataset, q: DataQuery): PreparedQu
   if (q.cursor !== undefined) parseWith(dataQueryInput.shape.cursor, q.cursor, 'invalid_query', 'cursor');
   const zoom = q.zoom === undefined ? undefined : parseWith(zoomField, q.zoom, 'invalid_query', 'zoom');
   const minZoom = dataset.coverage?.minZoom;
-  // Only the dataset's own parameters take part: a cache-buster or a stray member must not split the cache.
-  const declared = new Set((dataset.params ?? []).map((p) => p.key));
-  const given: Record<string, string> = {};
-  for (const [k, v] of Object.entries(q.params ?? {})) if (declared.has(k)) given[k] = v;
+  // Only the dataset's own parameters take part; anything else (a typo of `zoom`, a parameter of
+  // another dataset) is refused, naming the nearest known member, rather than silently ignored.
+  const given = q.params ?? {};
+  refuseUnknownNames(Object.keys(given), [...DATA_QUERY_FIELDS, ...(dataset.params ?? []).map((p) => p.key)], 'parameter');
   const normalised = normalizeParams(dataset, given);
   const params: Record<string, string> = {};
   for (const k of Object.keys(normalised).sort()) params[k] = normalised[k];

@@ -5,9 +5,10 @@
 // JSON `{ error, code }` the REST API would send.
 import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { databaseUnavailable, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { ApiError, isApiError } from '@/lib/errors';
 import { logger } from '@/lib/observability/log';
-import { zodToApiError, type Operation } from '@/lib/operation/define';
+import { refuseUnknownNames, zodToApiError, type Operation } from '@/lib/operation/define';
 import { standalone } from '@/lib/operation/json-schema';
 import { objectShape } from '@/lib/operation/rest';
 
@@ -49,8 +50,10 @@ export const READ_ONLY_OPEN = { ...READ_ONLY, openWorldHint: true } as const;
 
 /** The tool result of a failure: the REST error body as JSON text (no structuredContent: it would not match outputSchema). */
 export function toolError(err: unknown): CallToolResult {
-  if (!isApiError(err)) logger().error({ err }, 'mcp: a tool failed');
-  const api = isApiError(err) ? (err as ApiError) : new ApiError('internal_error', 'Internal error; it has been logged.');
+  const outage = !isApiError(err) && isDatabaseUnavailable(err);
+  if (outage) logger().warn({ err }, 'mcp: the database is not answering');
+  else if (!isApiError(err)) logger().error({ err }, 'mcp: a tool failed');
+  const api = isApiError(err) ? (err as ApiError) : outage ? databaseUnavailable(err) : new ApiError('internal_error', 'Internal error; it has been logged.');
   return { isError: true, content: [{ type: 'text', text: JSON.stringify(api.toBody()) }] };
 }
 
@@ -68,6 +71,8 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
   const toTool = new Map(Object.entries(spec.rename ?? {}).map(([tool, opName]) => [opName, tool]));
   const fromTool = new Map(Object.entries(spec.rename ?? {}));
   let definition: Tool | undefined;
+  let argumentNames: string[] | undefined;
+  const toolArgumentNames = () => (argumentNames ??= Object.keys(objectShape(op.input)).map((name) => toTool.get(name) ?? name));
 
   const build = (): Tool => {
     const shape: Record<string, z.ZodType> = {};
@@ -89,6 +94,14 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
     definition: () => (definition ??= build()),
     async call(args, ctx) {
       try {
+        // An unknown argument is refused, never silently dropped (the default answer would look
+        // like an answer to the question asked); the operation's own name of a renamed argument
+        // (`max` for `maxFeatures`) is suggested by its tool name.
+        const known = toolArgumentNames();
+        const given = Object.keys(args ?? {});
+        const renamed = given.find((k) => !known.includes(k) && toTool.has(k));
+        if (renamed) refuseUnknownNames([renamed], known, 'argument', `Use ${toTool.get(renamed)}.`);
+        refuseUnknownNames(given, known, 'argument');
         const raw: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
         for (const [k, v] of Object.entries(args ?? {})) raw[fromTool.get(k) ?? k] = v;
         const parsed = op.input.safeParse(raw);

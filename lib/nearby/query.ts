@@ -2,7 +2,7 @@
 // query string (strings coerced, lib/operation/rest.ts) and the MCP tool (lib/nearby/operation.ts).
 import { z } from 'zod';
 import { codedIssue, parseWith } from '@/lib/operation/define';
-import { datasetKey, datasetParams, lonLat } from '@/lib/operation/fields';
+import { datasetKey, datasetParams, lonLat, rangedNumber } from '@/lib/operation/fields';
 import { USE_CASES } from '@/lib/protocol/types';
 import { MAX_NEARBY_DATASETS } from './schema';
 
@@ -34,8 +34,8 @@ export const nearbyFields = z.object({
     .optional()
     .describe('A use case: selects datasets with this use case that cover the point.'),
   search: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_LENGTH).optional().describe('Free text that selects datasets, e.g. "povodne".'),
-  radius: z.number({ message: 'expected a number of metres' }).min(MIN_RADIUS).max(MAX_RADIUS).default(DEFAULT_RADIUS).describe(`Metres, ${MIN_RADIUS}-${MAX_RADIUS}.`),
-  max: z.int({ message: 'expected an integer' }).min(1).max(MAX_HITS).default(DEFAULT_MAX).describe(`Most objects per dataset, 1-${MAX_HITS}.`),
+  radius: rangedNumber(MIN_RADIUS, MAX_RADIUS, { noun: 'a number of metres' }).default(DEFAULT_RADIUS).describe(`Metres, ${MIN_RADIUS}-${MAX_RADIUS}.`),
+  max: rangedNumber(1, MAX_HITS, { int: true }).default(DEFAULT_MAX).describe(`Most objects per dataset, 1-${MAX_HITS}.`),
   params: z
     .record(datasetKey, datasetParams)
     .optional()

@@ -2,7 +2,8 @@
 // and the types are their `z.output` (lib/operation/README.md). Imported with `import type` by the
 // services, the summary, pages and the browser ("Čo je tu?"); no interface beside them.
 import { z } from 'zod';
-import { datasetKey, isoDateTime, lonLat } from '@/lib/operation/fields';
+import { categorySuggestions } from '@/lib/catalog/schema';
+import { datasetKey, isoDateTime, lonLat, pointHint } from '@/lib/operation/fields';
 import { pointLocation } from '@/lib/places/schema';
 
 /** At most this many datasets per answer (the spec's limit on `datasets`, also for automatic selection). */
@@ -44,6 +45,14 @@ export const nearbyResultEntry = z
     legend: z.array(z.object({ value: z.union([z.string(), z.number()]), label: z.string() })).optional(),
     error: z.string().optional(),
     code: z.string().optional(),
+    retryable: z
+      .boolean()
+      .optional()
+      .describe('With `status: error`: true when asking again later may succeed (time-out, unreachable source, 5xx); false when the source answered wrongly (schema) or the dataset is unknown. The answer for this dataset is unknown, not empty.'),
+    authority: z
+      .object({ name: z.string(), url: z.string() })
+      .optional()
+      .describe('With `status: error`: the authority’s own site or map service, where a person can look it up meanwhile.'),
   })
   .meta({ id: 'NearbyResultEntry' });
 
@@ -51,6 +60,7 @@ export const nearbyResult = z
   .object({
     place: z.object({ name: z.string(), type: z.string(), point: lonLat }).optional().describe('Present when `place` was used.'),
     point: lonLat,
+    hint: pointHint,
     location: pointLocation
       .optional()
       .describe('Where the point is, as GET /api/places/reverse answers (municipality with its page link, cadastral territory, nearest street or part); present only for a point in Slovakia.'),
@@ -58,6 +68,7 @@ export const nearbyResult = z
     generated: isoDateTime,
     results: z.array(nearbyResultEntry),
     skipped: z.array(z.object({ dataset: datasetKey, title: z.string() })).describe('Datasets over the limit of the automatic selection.'),
+    suggestions: categorySuggestions.optional().describe('Only when `search` selected no dataset: the nearest categories; search again with a word of one of them.'),
     map: z.string().describe('Absolute map link `{base_url}/?d=…#zoom/lat/lon` with the chosen datasets, their parameters and the point; open it to see the answer on the portal map.'),
   })
   .meta({ id: 'NearbyResult' });
@@ -78,6 +89,7 @@ export const nearbySelectionResult = z
     point: lonLat,
     datasets: z.array(nearbySelected).max(MAX_NEARBY_DATASETS).describe(`The datasets nearby would answer for, in its order (risks first, then restrictions, the rest, base maps last), at most ${MAX_NEARBY_DATASETS}.`),
     skipped: z.array(nearbySelected).describe('Datasets over the limit.'),
+    suggestions: categorySuggestions.optional().describe('Only when `search` selected no dataset: the nearest categories.'),
   })
   .meta({ id: 'NearbySelectionResult' });
 

@@ -4,6 +4,7 @@
 import { isSampleDataset } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers';
 import type { ManifestDataset } from '@/lib/protocol/types';
+import { matchScore } from '@/lib/catalog/keywords';
 import { normalizeName } from '@/lib/protocol/shared/text';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 import { bboxContains } from './geo';
@@ -45,37 +46,8 @@ export function priorityOf(d: ManifestDataset): number {
   return 2;
 }
 
-const STOPWORDS = new Set(['a', 'i', 'v', 'vo', 'na', 'pre', 'pri', 's', 'so', 'z', 'zo', 'k', 'ku', 'o', 'do', 'od', 'po', 'je', 'su', 'the', 'and', 'of', 'in', 'for', 'at', 'co', 'ake', 'aky', 'aka']);
-
-/** Slovak words inflect: compare a long token by its stem (all but its last two letters, at least 4). */
-function stemOf(token: string): string {
-  return token.length > 5 ? token.slice(0, Math.max(4, token.length - 2)) : token;
-}
-
-function wordsMatch(words: string[], stem: string): boolean {
-  return words.some((w) => w.startsWith(stem));
-}
-
-/**
- * How well the dataset matches the text: every meaningful token must occur (as a word prefix) in
- * the title (3 points), keywords or tags (2), or description, category and use cases (1); 0 = no match.
- */
-export function matchScore(d: ManifestDataset, query: string): number {
-  const tokens = normalizeName(query).split(' ').filter((t) => t && !STOPWORDS.has(t));
-  if (!tokens.length) return 0;
-  const title = normalizeName(d.title).split(' ');
-  const keywords = normalizeName([...(d.keywords ?? []), ...(d.tags ?? [])].join(' ')).split(' ');
-  const rest = normalizeName([d.description ?? '', d.category ?? '', ...(d.useCases ?? [])].join(' ')).split(' ');
-  let score = 0;
-  for (const t of tokens) {
-    const stem = stemOf(t);
-    if (wordsMatch(title, stem)) score += 3;
-    else if (wordsMatch(keywords, stem)) score += 2;
-    else if (wordsMatch(rest, stem)) score += 1;
-    else return 0;
-  }
-  return score;
-}
+/** The text match of dataset search, with the keyword table (lib/catalog/keywords.ts). */
+export { matchScore };
 
 export interface Selection {
   chosen: ServedDataset[];

@@ -6,7 +6,11 @@ import { ApiError, isApiError } from '@/lib/errors';
 import { recordSourceRequest } from '@/lib/health/record';
 import { logger } from '@/lib/observability/log';
 import { locatePoint, searchPlaces, type PointLocation } from '@/lib/places';
-import { findServedDataset, isSampleDataset, listApprovedDatasets, type ServedDataset } from '@/lib/providers';
+import { findServedDataset, isSampleDataset, listApprovedDatasets, sourceFailureInfo, type ServedDataset } from '@/lib/providers';
+import type { CategorySuggestion } from '@/lib/catalog/schema';
+import { categorySuggestions } from '@/lib/catalog/search';
+import { refuseUnknownNames } from '@/lib/operation/define';
+import { swappedPointHint } from '@/lib/operation/fields';
 import { normalizeParams } from '@/lib/protocol';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import type { Bbox } from '@/lib/protocol/shared/geo';
@@ -37,8 +41,10 @@ function entryBase(served: ServedDataset): NearbyResultEntry {
   return entry;
 }
 
-function failed(entry: NearbyResultEntry, code: string, message: string): NearbyResultEntry {
-  return { ...entry, status: 'error', hits: [], code, error: message };
+/** A failed dataset: its code and message, whether to try again, and the authority's own link. */
+function failed(served: ServedDataset, entry: NearbyResultEntry, code: string, message: string, httpStatus?: number, retryable?: unknown): NearbyResultEntry {
+  const info = sourceFailureInfo(served, code, httpStatus);
+  return { ...entry, status: 'error', hits: [], code, error: message, ...info, retryable: typeof retryable === 'boolean' ? retryable : info.retryable };
 }
 
 async function queryDataset(
@@ -69,10 +75,10 @@ async function queryDataset(
     if (answer.notice) entry.notice = answer.notice;
     return entry;
   } catch (err) {
-    if (err instanceof RasterSourceError) return failed(base, err.code, err.message);
-    if (isApiError(err)) return failed(base, err.code, err.message);
+    if (err instanceof RasterSourceError) return failed(served, base, err.code, err.message, err.httpStatus);
+    if (isApiError(err)) return failed(served, base, err.code, err.message, undefined, err.extra.retryable);
     logger().error({ err, dataset: served.key }, 'nearby: a dataset query failed unexpectedly');
-    return failed(base, 'internal_error', 'Dopyt na tento dataset zlyhal pre vnútornú chybu.');
+    return failed(served, base, 'internal_error', 'Dopyt na tento dataset zlyhal pre vnútornú chybu.');
   }
 }
 
@@ -93,9 +99,13 @@ async function recordedPointQuery<T extends { status: string }>(served: ServedDa
 
 /** The dataset's parameters from the request, checked (unknown names and bad values are 400). */
 function datasetParams(served: ServedDataset, given: Record<string, string> | undefined): Record<string, string> {
-  const known = new Set((served.dataset.params ?? []).map((p) => p.key));
-  for (const name of Object.keys(given ?? {})) {
-    if (!known.has(name)) throw new ApiError('invalid_query', `${served.key}.${name}: the dataset has no parameter "${name}".`);
+  const known = (served.dataset.params ?? []).map((p) => p.key);
+  try {
+    refuseUnknownNames(Object.keys(given ?? {}), known, `parameter of ${served.key}`);
+  } catch (err) {
+    // Named as written in the query (`provider/dataset.param`).
+    if (isApiError(err)) throw new ApiError(err.code, `${served.key}.${err.message}`, { extra: err.extra });
+    throw err;
   }
   return normalizeParams(served.dataset, given ?? {});
 }
@@ -159,8 +169,11 @@ async function locationOf(point: [number, number]): Promise<PointLocation | unde
  * The automatic selection of nearby (purpose or search) among the approved datasets: the one rule
  * REST nearby, its selection endpoint and the MCP tool share (lib/nearby/selection.ts).
  */
-export async function automaticSelection(by: { purpose: string } | { search: string }, lon: number, lat: number): Promise<Selection> {
-  return selectDatasets(await listApprovedDatasets(), by, lon, lat);
+export async function automaticSelection(by: { purpose: string } | { search: string }, lon: number, lat: number): Promise<Selection & { suggestions?: CategorySuggestion[] }> {
+  const approved = await listApprovedDatasets();
+  const sel = selectDatasets(approved, by, lon, lat);
+  if ('search' in by && !sel.chosen.length) return { ...sel, suggestions: categorySuggestions(by.search, approved) };
+  return sel;
 }
 
 function selected(served: ServedDataset): NearbySelected {
@@ -181,7 +194,12 @@ export async function answerNearbySelection(req: NearbySelectionRequest): Promis
   const place = req.place !== undefined ? await placePoint(req.place) : undefined;
   const [lon, lat] = place ? place.point : req.point!;
   const sel = await automaticSelection(req.by, lon, lat);
-  const result: NearbySelectionResult = { point: [lon, lat], datasets: sel.chosen.map(selected), skipped: sel.skipped.map(selected) };
+  const result: NearbySelectionResult = {
+    point: [lon, lat],
+    datasets: sel.chosen.map(selected),
+    skipped: sel.skipped.map(selected),
+    ...(sel.suggestions ? { suggestions: sel.suggestions } : {}),
+  };
   return place ? { place, ...result } : result;
 }
 
@@ -197,6 +215,7 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
 
   let chosen: ServedDataset[] = [];
   let skipped: ServedDataset[] = [];
+  let suggestions: CategorySuggestion[] | undefined;
   const order: Array<{ key: string; served: ServedDataset | null }> = [];
   if ('datasets' in req.selection) {
     for (const key of req.selection.datasets) {
@@ -209,6 +228,7 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
     const sel = await automaticSelection(req.selection, lon, lat);
     chosen = sel.chosen;
     skipped = sel.skipped;
+    suggestions = sel.suggestions;
     for (const served of chosen) order.push({ key: served.key, served });
   }
 
@@ -233,17 +253,21 @@ export async function answerNearby(req: NearbyRequest): Promise<NearbyResult> {
           hits: [],
           code: 'unknown_dataset',
           error: `Dataset ${key} portál neposkytuje.`,
+          retryable: false,
         },
   );
 
   const zoom = mapZoom(req.radius, lat, chosen.map((s) => s.dataset));
+  const hint = swappedPointHint([lon, lat]);
   const result: NearbyResult = {
     point: [lon, lat],
+    ...(hint ? { hint } : {}),
     ...(location ? { location } : {}),
     radius: req.radius,
     generated: new Date().toISOString(),
     results,
     skipped: skipped.map((s) => ({ dataset: s.key, title: s.dataset.title })),
+    ...(suggestions ? { suggestions } : {}),
     map: mapLink(withParams, lon, lat, zoom),
   };
   if (place) return { place, ...result };

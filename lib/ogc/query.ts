@@ -2,7 +2,7 @@
 // documents them from the same definitions (z.toJSONSchema), so a limit changes in one place.
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
-import { parseWith } from '@/lib/http';
+import { parseWith } from '@/lib/operation/define';
 import type { Bbox } from '@/lib/protocol/request';
 import type { ManifestDataset, ParamDef } from '@/lib/protocol/types';
 import { timeParam } from './collections';

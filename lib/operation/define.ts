@@ -2,6 +2,7 @@
 // the zod result and the service function. REST handlers (lib/operation/rest.ts), MCP tools
 // (lib/mcp/tools/*) and /openapi.json (lib/openapi) are all derived from it, so a limit or a field
 // is written once. See lib/operation/README.md.
+import { closest, distance } from 'fastest-levenshtein';
 import { z } from 'zod';
 import { ApiError, type ErrorCode } from '@/lib/errors';
 
@@ -63,6 +64,42 @@ export function zodToApiError(err: z.ZodError, fallback: ErrorCode, rename?: (pa
   const first = err.issues[0] as (z.core.$ZodIssue & { params?: { code?: ErrorCode } }) | undefined;
   const code = (first?.code === 'custom' && first.params?.code) || fallback;
   return new ApiError(code, zodMessage(err, rename));
+}
+
+/**
+ * The known name nearest to an unknown one ("radiuss" -> "radius"), or undefined when none is close:
+ * a case-insensitive match, or at most a third of the name's letters (at least 2) different.
+ */
+export function nearestName(unknown: string, known: readonly string[]): string | undefined {
+  if (!known.length) return undefined;
+  const lower = unknown.toLowerCase();
+  const sameCase = known.find((k) => k.toLowerCase() === lower);
+  if (sameCase) return sameCase;
+  const best = closest(lower, known.map((k) => k.toLowerCase()));
+  const index = known.findIndex((k) => k.toLowerCase() === best);
+  return distance(lower, best) <= Math.max(2, Math.floor(unknown.length / 3)) ? known[index] : undefined;
+}
+
+/** The conventional cache-buster member (`?_=<time>`, jQuery's `cache: false`): ignored, never refused. */
+export const CACHE_BUSTER = '_';
+
+/**
+ * Refuses names the operation does not know (`invalid_query` for query parameters and tool
+ * arguments alike, one code for one fault): the message names the first unknown one, the nearest
+ * known one ("did you mean radius?") and the known names.
+ */
+export function refuseUnknownNames(given: Iterable<string>, known: readonly string[], what: string, note = ''): void {
+  const allowed = new Set(known);
+  for (const name of given) {
+    if (allowed.has(name) || name === CACHE_BUSTER) continue;
+    const near = nearestName(name, known);
+    const shown = name.length > 60 ? `${name.slice(0, 60)}…` : name;
+    throw new ApiError(
+      'invalid_query',
+      `${shown}: unknown ${what}${near ? `; did you mean ${near}?` : '.'} Known: ${known.length ? known.join(', ') : '(none)'}.${note ? ` ${note}` : ''}`,
+      { extra: { unknown: shown, ...(near ? { suggestion: near } : {}), known: [...known] } },
+    );
+  }
 }
 
 /** Parses with a schema; a failure throws the ApiError of its first issue (`field` names a lone value). */

@@ -1,6 +1,7 @@
 // Fields and result parts several operations share: a key, a point, a bbox, dataset parameters,
 // validator findings, and references to the protocol's own JSON Schemas (embedded, not copied).
 import { z } from 'zod';
+import { looksSwappedForSlovakia } from '@/lib/protocol/shared/geo';
 import { MAX_ZOOM } from '@/lib/protocol/types';
 import { codedIssue } from './define';
 
@@ -16,23 +17,50 @@ export const datasetKey = z
   .regex(DATASET_KEY_PATTERN, 'expected a `provider/dataset` key')
   .meta({ id: 'DatasetKey', description: '`<provider_id>/<dataset_id>`.' });
 
+function shortValue(v: unknown): string {
+  const text = typeof v === 'string' ? JSON.stringify(v) : String(JSON.stringify(v) ?? v);
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
+/**
+ * A number whose every refusal (not a number, not whole, too small, too big) states the range:
+ * `expected an integer from 1 to 5000, got 1000000`. The spec's limits are written once, here.
+ */
+export function rangedNumber(min: number, max: number, opts: { int?: boolean; noun?: string } = {}) {
+  const what = `expected ${opts.noun ?? (opts.int ? 'an integer' : 'a number')} from ${min} to ${max}`;
+  const error = (iss: { input?: unknown }) => (iss.input === undefined ? `required: ${what}` : `${what}, got ${shortValue(iss.input)}`);
+  return (opts.int ? z.int({ error }) : z.number({ error })).min(min, { error }).max(max, { error });
+}
+
+const longitude = () => rangedNumber(-180, 180, { noun: 'a longitude' });
+const latitude = () => rangedNumber(-90, 90, { noun: 'a latitude' });
+
 export const lonLat = z
-  .tuple([
-    z.number().min(-180, 'longitude must be within -180..180').max(180, 'longitude must be within -180..180'),
-    z.number().min(-90, 'latitude must be within -90..90').max(90, 'latitude must be within -90..90'),
-  ])
+  .tuple([longitude(), latitude()])
   .meta({ id: 'LonLat', description: 'WGS84 `[lon, lat]`.' });
+
+/**
+ * The hint for a point outside Slovakia whose swapped form lies inside (it was written `[lat, lon]`);
+ * undefined for any other point. The answer is still given for the point as asked.
+ */
+export function swappedPointHint(point: readonly [number, number] | null | undefined): string | undefined {
+  if (!point || !looksSwappedForSlovakia(point[0], point[1])) return undefined;
+  return `The point [${point[0]}, ${point[1]}] lies outside Slovakia, but [${point[1]}, ${point[0]}] lies inside: coordinates are [lon, lat] (longitude first). Did you swap them?`;
+}
+
+/** The `hint` member of answers to a point (see swappedPointHint). */
+export const pointHint = z.string().optional().describe('Present when the point lies outside Slovakia but its swapped form lies inside: coordinates are `[lon, lat]`, longitude first.');
 
 /** `[minLon, minLat, maxLon, maxLat]` in WGS84, min below max. */
 export const bbox = z
-  .tuple([z.number().min(-180).max(180), z.number().min(-90).max(90), z.number().min(-180).max(180), z.number().min(-90).max(90)])
+  .tuple([longitude(), latitude(), longitude(), latitude()])
   .superRefine((b, ctx) => {
     if (b[0] >= b[2]) ctx.addIssue(codedIssue('invalid_query', 'minLon must be smaller than maxLon (order minLon,minLat,maxLon,maxLat).'));
     else if (b[1] >= b[3]) ctx.addIssue(codedIssue('invalid_query', 'minLat must be smaller than maxLat (order minLon,minLat,maxLon,maxLat).'));
   })
   .describe('`[minLon, minLat, maxLon, maxLat]` in WGS84 (in a query string: `minLon,minLat,maxLon,maxLat`).');
 
-export const zoom = z.number().min(0).max(MAX_ZOOM).describe(`Map zoom 0-${MAX_ZOOM}.`);
+export const zoom = rangedNumber(0, MAX_ZOOM, { noun: 'a map zoom' }).describe(`Map zoom 0-${MAX_ZOOM}.`);
 
 /** A dataset's own parameters `{ param: value }` in the protocol value formats. */
 export const datasetParams = z

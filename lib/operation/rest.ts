@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { readJson, searchParams } from '@/lib/http';
-import type { Operation, RestBinding } from './define';
+import { CACHE_BUSTER, refuseUnknownNames, type Operation, type RestBinding } from './define';
 
 type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; items?: z.ZodType[]; shape?: Record<string, z.ZodType> };
 
@@ -59,26 +59,40 @@ export function objectShape(input: z.ZodType): Record<string, z.ZodType> {
 /** `{provider}/{dataset}.{param}` as in map links. */
 const DOTTED_PARAM = /^([^/.]+\/[^/.]+)\.(.+)$/;
 
-/** The operation's input from a query string (plus path parameters), not yet validated. */
+/** The query members an operation names itself (its input fields, less `params` and a path `dataset`). */
+export function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>): string[] {
+  return Object.keys(objectShape(input)).filter((name) => name !== 'params' && !(binding.datasetPath && name === 'dataset'));
+}
+
+/**
+ * The operation's input from a query string (plus path parameters), not yet validated. A member
+ * that is neither a field nor a dataset parameter of the binding's form is refused (`invalid_query`
+ * naming it and the nearest known one); `flat` dataset parameters are checked against the dataset
+ * by its service (it alone knows the dataset's parameters).
+ */
 export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>, query: Record<string, string>, path: Record<string, string> = {}): Record<string, unknown> {
   const shape = objectShape(input);
+  const fields = queryFieldNames(input, binding);
   // Null-prototype objects and own-property look-ups: a member named `constructor` or `__proto__`
   // is just an unknown member, never an inherited property.
   const out: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
   const params: Record<string, unknown> = Object.create(null) as Record<string, unknown>;
+  const unknown: string[] = [];
   for (const [name, raw] of Object.entries(query)) {
-    const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
-    if (field && name !== 'params' && !(binding.datasetPath && name === 'dataset')) {
+    if (name === CACHE_BUSTER) continue;
+    if (fields.includes(name)) {
       // An empty member counts as absent (the field's default or its "missing" rule applies).
-      if (raw.trim() !== '') out[name] = coerceQueryValue(field, raw);
+      if (raw.trim() !== '') out[name] = coerceQueryValue(shape[name], raw);
       continue;
     }
     if (binding.params === 'flat') params[name] = raw;
-    else if (binding.params === 'dotted') {
-      const m = DOTTED_PARAM.exec(name);
+    else {
+      const m = binding.params === 'dotted' ? DOTTED_PARAM.exec(name) : null;
       if (m) ((params[m[1]] ??= Object.create(null)) as Record<string, string>)[m[2]] = raw;
+      else unknown.push(name);
     }
   }
+  refuseUnknownNames(unknown, fields, 'query parameter', binding.params === 'dotted' ? 'Dataset parameters are written `{provider}/{dataset}.{param}`.' : '');
   if (binding.params && Object.keys(params).length) out.params = params;
   if (binding.datasetPath && shape.dataset) out.dataset = `${path.provider ?? ''}/${path.dataset ?? ''}`;
   return out;

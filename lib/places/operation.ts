@@ -1,7 +1,7 @@
 // GET /api/places and the MCP tool `find_place`, GET /api/places/reverse: declared operations (lib/operation).
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
-import { lonLat } from '@/lib/operation/fields';
+import { lonLat, rangedNumber } from '@/lib/operation/fields';
 import { DEFAULT_MAX, MAX_MAX, MAX_QUERY_LENGTH, placeResult, reverseResult } from './schema';
 import { reversePlace } from './reverse';
 import { searchPlaces } from './search';
@@ -15,7 +15,7 @@ export const placesInput = z.object({
         'Coordinates are accepted too and answer one place of type `súradnice` at that point (with the municipality holding it): WGS84 decimal degrees latitude first (`48.7363, 19.1462`; decimal commas `48,7363 19,1462`; longitude first `19.1462 48.7363` when the range says so), degrees-minutes-seconds with hemispheres (`48°44\'10.7"N 19°08\'46.3"E`, also `s. š.`/`v. d.`), ' +
         'and S-JTSK metres either as GIS writes them, EPSG:5514 East, North, negative (`-458123.45, -1229345.67`), or as the cadastre writes them, positive Y, X (`458123.45 1229345.67`); S-JTSK is transformed with EPSG:4836 “S-JTSK to WGS 84 (4)”, about 1 m.',
     ),
-  max: z.int().min(1).max(MAX_MAX).default(DEFAULT_MAX).describe(`Most places returned, 1-${MAX_MAX}.`),
+  max: rangedNumber(1, MAX_MAX, { int: true }).default(DEFAULT_MAX).describe(`Most places returned, 1-${MAX_MAX}.`),
 });
 
 export const placesOperation = defineOperation({

@@ -14,6 +14,7 @@
 import { getSql } from '../db';
 import { env } from '../env';
 import { ApiError } from '../errors';
+import { swappedPointHint } from '../operation/fields';
 import { OwnerMemo } from '../memo';
 import { municipalityIndex, type MunicipalityIndex } from './municipality-index';
 import { municipalityPath } from './resolve';
@@ -116,5 +117,6 @@ async function queryLocation(point: readonly [number, number], index: Municipali
 
 /** GET /api/places/reverse: the point and where it is. */
 export async function reversePlace({ point }: { point: [number, number] }): Promise<ReverseResult> {
-  return { point: [point[0], point[1]], ...(await locatePoint(point)) };
+  const hint = swappedPointHint(point);
+  return { point: [point[0], point[1]], ...(hint ? { hint } : {}), ...(await locatePoint(point)) };
 }

@@ -2,7 +2,7 @@
 // `location`): one zod schema each, and the types are their `z.output` (lib/operation/README.md).
 // Imported with `import type` by the services, pages and the browser; no interface beside them.
 import { z } from 'zod';
-import { lonLat } from '@/lib/operation/fields';
+import { lonLat, pointHint } from '@/lib/operation/fields';
 
 export const DEFAULT_MAX = 5;
 export const MAX_MAX = 10;
@@ -65,7 +65,7 @@ export const pointLocation = z
   })
   .meta({ id: 'PointLocation' });
 
-export const reverseResult = pointLocation.extend({ point: lonLat }).meta({ id: 'ReverseResult' });
+export const reverseResult = pointLocation.extend({ point: lonLat, hint: pointHint }).meta({ id: 'ReverseResult' });
 
 export type PlaceMunicipality = z.output<typeof placeMunicipality>;
 export type Place = z.output<typeof place>;

@@ -140,6 +140,16 @@ export function sourceWithoutUrl(source: Source): CatalogSource {
 }
 
 /**
+ * Where a person can turn when the portal cannot get a dataset's answer: the authority's own site
+ * (the manifest's `provider.homepage` or contact URL), else the raster service the tiles come from.
+ * A GeoJSON source's URL is never handed out here (the catalog keeps it private too).
+ */
+export function authorityLink(s: ServedDataset): { name: string; url: string } | undefined {
+  const url = s.provider.homepage ?? (s.dataset.source.type === 'raster' ? originalServiceUrl(s.dataset.source) : undefined);
+  return url ? { name: s.provider.name, url } : undefined;
+}
+
+/**
  * The original service of a display-only dataset: the GeoJSON endpoint, or the raster service the
  * tile template calls (query string and tile path removed, e.g. a WMS or ArcGIS MapServer root).
  */

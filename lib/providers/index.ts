@@ -1,7 +1,8 @@
 // The provider registry: registration, approval bound to the manifest fingerprint, refresh, the
 // catalog and what the portal serves. See README.md for the states and what is served when.
 export { approveProvider, rejectProvider, unrejectProvider, type TransitionResult } from './approval';
-export { CATEGORY_LABELS, catalogEntry, getCatalog, isSampleDataset, normalizeCategory, originalServiceUrl } from './catalog';
+export { sourceFailureInfo, withSourceFailureInfo, type SourceFailureInfo } from './failure';
+export { CATEGORY_LABELS, authorityLink, catalogEntry, getCatalog, isSampleDataset, normalizeCategory, originalServiceUrl } from './catalog';
 export { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate, reviewPath } from './links';
 export { listPendingProviders } from './pending';
 export {

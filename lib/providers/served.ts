@@ -3,6 +3,7 @@
 // version (one single-row query) at most once a second and reloaded only when a write happened
 // anywhere (this process, the operator CLI, another instance). Writes in this process drop the copy
 // at once.
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { getDb } from '@/lib/db';
 import { resolveSourceUrls } from '@/lib/protocol/request';
 import type { License, Manifest, ManifestDataset } from '@/lib/protocol/types';
@@ -65,8 +66,18 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
   if (!h.loading) {
     const generation = h.generation;
     const loading = (async () => {
+      let version: number;
       const db = await getDb();
-      const version = await getRegistryVersion(db);
+      try {
+        version = await getRegistryVersion(db);
+      } catch (err) {
+        // A database outage: the registry held in memory keeps serving (checked again in 2 s).
+        if (current && isDatabaseUnavailable(err)) {
+          current.verifiedAt = Date.now();
+          return current;
+        }
+        throw err;
+      }
       if (current && current.version === version) {
         current.verifiedAt = Date.now();
         return current;
@@ -134,9 +145,10 @@ function servedDataset(
 ): ServedDataset {
   const license: License | null = dataset.license ?? manifest.license ?? null;
   const name = manifest.provider.name;
+  const homepage = manifest.provider.homepage ?? manifest.provider.contact?.url;
   return {
     key: `${record.id}/${dataset.id}`,
-    provider: { id: record.id, name, managedBy: record.managedBy, approval, status: record.status },
+    provider: { id: record.id, name, managedBy: record.managedBy, approval, status: record.status, ...(homepage ? { homepage } : {}) },
     dataset,
     manifestUrl: record.manifestUrl ?? `content/providers/${record.id}.json`,
     fingerprint,

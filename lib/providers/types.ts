@@ -29,6 +29,8 @@ export interface ServedDataset {
     /** Approval of the content served: `approved` also while a changed manifest awaits review. */
     approval: 'pending_review' | 'approved';
     status: string;
+    /** The manifest's `provider.homepage`, else `provider.contact.url`: the authority's own site. */
+    homepage?: string;
   };
   /** The dataset as in the served manifest, with `source.url` resolved to an absolute URL. */
   dataset: ManifestDataset;

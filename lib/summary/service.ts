@@ -11,6 +11,7 @@ import { pointInPolygon } from '@/lib/nearby/geo';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 import { resolveMunicipality, type Municipality } from '@/lib/places';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
+import { refuseUnknownNames } from '@/lib/operation/define';
 import { normalizeParams } from '@/lib/protocol';
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, GeoJsonSource, Geometry, ManifestDataset, Position } from '@/lib/protocol/types';
@@ -268,6 +269,7 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
     throw new ApiError('raster_dataset', `${served.key} is a raster dataset; raster datasets have no summary.`);
   }
   const source = d.source as GeoJsonSource;
+  refuseUnknownNames(Object.keys(input.params ?? {}), ['municipality', ...(d.params ?? []).map((p) => p.key)], 'parameter');
   const params = normalizeParams(d, input.params ?? {});
   const minZoom = d.coverage?.minZoom ?? 0;
   const highZoomOnly = source.mode === 'bbox' && minZoom > WHOLE_TERRITORY_MAX_MIN_ZOOM;

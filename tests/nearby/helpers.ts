@@ -27,11 +27,13 @@ export async function addProvider(p: {
   managedBy?: 'provider' | 'portal';
   name?: string;
   baseUrl?: string;
+  /** The manifest's provider.homepage (the authority's own site). */
+  homepage?: string;
 }): Promise<TestProvider> {
   const managedBy = p.managedBy ?? 'provider';
   const manifest: Manifest = {
     protocol: '0.1',
-    provider: { id: p.id, name: p.name ?? `Poskytovateľ ${p.id}`, managedBy },
+    provider: { id: p.id, name: p.name ?? `Poskytovateľ ${p.id}`, managedBy, ...(p.homepage ? { homepage: p.homepage } : {}) },
     license: { name: 'CC BY 4.0', attribution: `© ${p.id}` },
     datasets: p.datasets,
   };

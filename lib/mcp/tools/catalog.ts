@@ -30,5 +30,12 @@ export const catalogTool = defineTool({
       },
     })),
   }),
-  headline: (r) => `${r.count} datasetov${r.search ? ` pre „${r.search}“` : ''}`,
+  headline: (r) =>
+    [
+      `${r.count} datasetov${r.search ? ` pre „${r.search}“` : ''}.`,
+      r.suggestions?.length ? `Nič nenájdené; najbližšie kategórie: ${r.suggestions.map((s) => `${s.label} (${s.category}, ${s.count})`).join(', ')}.` : '',
+      r.hint ? `Pozor: ${r.hint}` : '',
+    ]
+      .filter(Boolean)
+      .join(' '),
 });

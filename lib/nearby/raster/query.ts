@@ -44,6 +44,8 @@ export class RasterSourceError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** The source's HTTP status for `http_error`. */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'RasterSourceError';
@@ -90,11 +92,11 @@ async function fetchText(url: string, deadline: number, maxBytes: number): Promi
   try {
     result = await safeFetch(url, { timeoutMs: remaining(deadline), maxBytes });
   } catch (err) {
-    if (isFetchError(err)) throw new RasterSourceError(err.code, err.message);
+    if (isFetchError(err)) throw new RasterSourceError(err.code, err.message, err.status);
     throw err;
   }
   if (result.status < 200 || result.status > 299) {
-    throw new RasterSourceError('http_error', `Zdroj odpovedal HTTP ${result.status}.`);
+    throw new RasterSourceError('http_error', `Zdroj odpovedal HTTP ${result.status}.`, result.status);
   }
   return { text: result.body.toString('utf8'), result };
 }

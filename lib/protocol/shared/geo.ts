@@ -7,6 +7,16 @@ export type Bbox = [number, number, number, number];
 /** Slovakia's extent (WGS84), with a little room. */
 export const SLOVAKIA_BBOX: Bbox = [16.83, 47.73, 22.57, 49.62];
 
+/** Whether a point lies in Slovakia's extent. */
+export function inSlovakiaBbox(lon: number, lat: number): boolean {
+  return lon >= SLOVAKIA_BBOX[0] && lon <= SLOVAKIA_BBOX[2] && lat >= SLOVAKIA_BBOX[1] && lat <= SLOVAKIA_BBOX[3];
+}
+
+/** A point outside Slovakia that lies inside once its two numbers are swapped: written `[lat, lon]`. */
+export function looksSwappedForSlovakia(lon: number, lat: number): boolean {
+  return !inSlovakiaBbox(lon, lat) && inSlovakiaBbox(lat, lon);
+}
+
 /** A box grown by `margin` degrees on every side. */
 export function growBbox(b: Bbox, margin: number): Bbox {
   return [b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin];

@@ -1,0 +1,47 @@
+// A database that does not answer (stopped, restarting, crashed, out of connections) is a passing
+// outage, not a bug: requests that need it answer `503 database_unavailable` with Retry-After (the
+// route wrapper and the MCP tools use this), never 500, and recover without a restart (postgres.js
+// reconnects on the next query).
+import { ApiError } from '@/lib/errors';
+
+/** Seconds a client is asked to wait before asking again. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Socket errors of a connection that cannot be made or was cut. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOENT']);
+/** postgres.js's own codes for a connection that closed, ended or did not open in time. */
+const DRIVER_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+/**
+ * SQLSTATEs of a server that cannot serve: class 08 (connection exception), 57P01-57P03 (admin or
+ * crash shutdown, cannot connect now: starting up or shutting down), 53300 (too many connections).
+ */
+const SERVER_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+
+function isUnavailableCode(code: unknown, syscall: unknown): boolean {
+  if (typeof code !== 'string') return false;
+  if (DRIVER_CODES.has(code) || SERVER_STATES.has(code) || code.startsWith('08')) return true;
+  // ENOENT only from connect() (a missing Unix socket), never from a missing file elsewhere.
+  return NETWORK_CODES.has(code) && (code !== 'ENOENT' || syscall === 'connect');
+}
+
+/** Whether `err` (or an error in its cause chain, as Drizzle wraps the driver's) is the database not answering. */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  let e: unknown = err;
+  for (let depth = 0; depth < 6 && e && typeof e === 'object'; depth++) {
+    const o = e as { code?: unknown; syscall?: unknown; cause?: unknown; errors?: unknown };
+    if (isUnavailableCode(o.code, o.syscall)) return true;
+    // AggregateError of a dual-stack connect (ECONNREFUSED on ::1 and 127.0.0.1).
+    if (Array.isArray(o.errors) && o.errors.some((x) => isDatabaseUnavailable(x))) return true;
+    e = o.cause;
+  }
+  return false;
+}
+
+/** The client-facing error for a database outage. */
+export function databaseUnavailable(cause?: unknown): ApiError {
+  return new ApiError('database_unavailable', 'The portal’s database is not answering right now; try again in a few seconds.', {
+    cause,
+    headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+    extra: { retryable: true },
+  });
+}
