@@ -7,7 +7,7 @@ import type { GeoJsonSource, ManifestDataset } from '@/lib/protocol/types';
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { parseWith, refuseUnknownNames } from '@/lib/operation/define';
-import { bbox as bboxField, datasetParams, zoom as zoomField } from '@/lib/operation/fields';
+import { bbox as bboxField, datasetParams, rangedNumber, zoom as zoomField } from '@/lib/operation/fields';
 import { queryInput } from '@/lib/operation/rest';
 import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
 import { MAX_TOLERANCE_METRES, shapeFields } from './shape';
@@ -34,8 +34,8 @@ export const dataShapeQuery = z.object({
   simplifyTolerance: shapeFields.tolerance.optional().describe(`With geometryForm=simplified: the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
   coordPrecision: shapeFields.precision.optional(),
   resultType: z.enum(['results', 'hits']).optional().describe('`hits`: no objects, only `dm.total`.'),
-  startIndex: z.int().min(0).max(MAX_FEATURES).optional().describe('Objects of the answer to skip (paging; the `Link` header with `rel="next"` gives the next page).'),
-  maxFeatures: z.int().min(1).max(MAX_FEATURES).optional().describe(`Most objects in this answer, 1-${MAX_FEATURES} (paging; \`dm.truncated\` and the \`Link\` header say when more follow).`),
+  startIndex: rangedNumber(0, MAX_FEATURES, { int: true }).optional().describe('Objects of the answer to skip (paging; the `Link` header with `rel="next"` gives the next page).'),
+  maxFeatures: rangedNumber(1, MAX_FEATURES, { int: true }).optional().describe(`Most objects in this answer, 1-${MAX_FEATURES} (paging; \`dm.truncated\` and the \`Link\` header say when more follow).`),
 });
 export type DataShapeQuery = z.output<typeof dataShapeQuery>;
 

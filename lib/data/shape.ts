@@ -9,6 +9,7 @@ import { truncate } from '@turf/truncate';
 import type { Feature, Geometry } from 'geojson';
 import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
+import { rangedNumber } from '@/lib/operation/fields';
 import type { Bbox } from '@/lib/protocol/request';
 import { EARTH_RADIUS_M, latToTileY, lonToTileX } from '@/lib/protocol/shared/geo';
 import type { DataFeature, Geometry as DataGeometry } from '@/lib/protocol/types';
@@ -45,12 +46,8 @@ export const shapeFields = {
   geometry: z
     .enum(GEOMETRY_FORMS)
     .describe('Geometry of each object: `full` (default, as the source sends it), `simplified` (Douglas-Peucker with `tolerance`), `centroid` (a point: the mean of the vertices), `bbox` (geometry null, the object’s `bbox` [minLon, minLat, maxLon, maxLat]) or `none` (geometry null).'),
-  tolerance: z
-    .number()
-    .positive()
-    .max(MAX_TOLERANCE_METRES)
-    .describe(`With geometry "simplified": the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
-  precision: z.int().min(0).max(MAX_PRECISION).describe(`Decimals of coordinates, 0-${MAX_PRECISION} (5 ≈ 1 m, 4 ≈ 10 m). Default: as the source sends them.`),
+  tolerance: rangedNumber(0, MAX_TOLERANCE_METRES, { noun: 'a number of metres', aboveMin: true }).describe(`With geometry "simplified": the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
+  precision: rangedNumber(0, MAX_PRECISION, { int: true }).describe(`Decimals of coordinates, 0-${MAX_PRECISION} (5 ≈ 1 m, 4 ≈ 10 m). Default: as the source sends them.`),
 };
 
 

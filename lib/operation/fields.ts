@@ -26,10 +26,11 @@ function shortValue(v: unknown): string {
  * A number whose every refusal (not a number, not whole, too small, too big) states the range:
  * `expected an integer from 1 to 5000, got 1000000`. The spec's limits are written once, here.
  */
-export function rangedNumber(min: number, max: number, opts: { int?: boolean; noun?: string } = {}) {
-  const what = `expected ${opts.noun ?? (opts.int ? 'an integer' : 'a number')} from ${min} to ${max}`;
+export function rangedNumber(min: number, max: number, opts: { int?: boolean; noun?: string; aboveMin?: boolean } = {}) {
+  const what = `expected ${opts.noun ?? (opts.int ? 'an integer' : 'a number')} ${opts.aboveMin ? `above ${min} up to ${max}` : `from ${min} to ${max}`}`;
   const error = (iss: { input?: unknown }) => (iss.input === undefined ? `required: ${what}` : `${what}, got ${shortValue(iss.input)}`);
-  return (opts.int ? z.int({ error }) : z.number({ error })).min(min, { error }).max(max, { error });
+  const base = opts.int ? z.int({ error }) : z.number({ error });
+  return (opts.aboveMin ? base.gt(min, { error }) : base.min(min, { error })).max(max, { error });
 }
 
 const longitude = () => rangedNumber(-180, 180, { noun: 'a longitude' });

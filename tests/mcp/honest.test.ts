@@ -16,7 +16,7 @@ import { GET as selectionGET } from '@/app/api/nearby/selection/route';
 import { resetEnvForTests } from '@/lib/env';
 import { matchScore } from '@/lib/catalog/keywords';
 import { catalogSearchOperation } from '@/lib/catalog/operation';
-import { fetchDataOperation } from '@/lib/data/operation';
+import { dataOperation, fetchDataOperation } from '@/lib/data/operation';
 import { nearbyOperation } from '@/lib/nearby/operation';
 import type { Operation } from '@/lib/operation/define';
 import { objectShape } from '@/lib/operation/rest';
@@ -141,7 +141,7 @@ describe('unknown query parameters and tool arguments are refused, naming the ne
 
 describe('every range error states the range', () => {
   // Every numeric input with a lower and an upper bound, in every operation REST or MCP parses.
-  const operations = [nearbyOperation, placesOperation, reverseOperation, fetchDataOperation, summaryOperation, catalogSearchOperation] as unknown as Operation[];
+  const operations = [nearbyOperation, placesOperation, reverseOperation, fetchDataOperation, summaryOperation, catalogSearchOperation, dataOperation] as unknown as Operation[];
   const bounded: Array<{ op: Operation; field: string; min: number; max: number }> = [];
   for (const op of operations) {
     for (const [field, schema] of Object.entries(objectShape(op.input))) {
@@ -158,7 +158,7 @@ describe('every range error states the range', () => {
     test(`a value ${value} the range names both ends`, () => {
       for (const b of bounded) {
         const base: Record<string, unknown> =
-          b.op.id === 'nearby' ? { point: BA, datasets: ['a/b'] } : b.op.id === 'searchPlaces' ? { query: 'Žilina' } : b.op.id === 'fetchData' ? { dataset: 'a/b' } : {};
+          b.op.id === 'nearby' ? { point: BA, datasets: ['a/b'] } : b.op.id === 'searchPlaces' ? { query: 'Žilina' } : b.op.id === 'fetchData' || b.op.id === 'getDatasetData' ? { dataset: 'a/b' } : {};
         const v = value === 'below' ? b.min - 1 : value === 'above' ? b.max + 1 : 'x';
         let thrown: any;
         try {
@@ -172,6 +172,10 @@ describe('every range error states the range', () => {
       }
     });
   }
+
+  test('a bound that excludes its end says so (fetch_data tolerance)', () => {
+    expect(() => fetchDataOperation.parse({ dataset: 'a/b', tolerance: 0 })).toThrow('tolerance: expected a number of metres above 0 up to');
+  });
 
   test('MCP: radius 0, maxFeatures 1000, a longitude of 200 and a bbox latitude of 95', async () => {
     expect(failure(await call('nearby', { point: BA, datasets: ['sk-uzemie/obce'], radius: 0 }))).toMatchObject({
