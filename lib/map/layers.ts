@@ -3,7 +3,7 @@
 // outline, lines as lines), styled by the presentation's type; raster datasets read their tiles
 // directly from the provider's `source.tiles`, as the spec says.
 import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
-import { collectionIdOf } from '@/lib/ogc/ids';
+import { collectionIdOf, ogcParamsQuery } from '@/lib/ogc/ids';
 import { colorExpression, isHexColor } from './colors';
 import type { MapDataset } from './types';
 
@@ -42,9 +42,9 @@ export function drawsFromTiles(dataset: MapDataset, data?: GeoJSON.FeatureCollec
   return countVertices(data) > TILED_VERTEX_THRESHOLD;
 }
 
-/** The tile URL template with the dataset parameters of the data request (the tiles must show the same selection). */
+/** The tile URL template with the dataset parameters of the data request (the tiles must show the same selection; /ogc names them `param.<key>`). */
 function tileTemplate(template: string, dataUrl?: string): string {
-  const query = dataUrl && dataUrl.includes('?') ? dataUrl.slice(dataUrl.indexOf('?') + 1) : '';
+  const query = dataUrl && dataUrl.includes('?') ? ogcParamsQuery(dataUrl.slice(dataUrl.indexOf('?') + 1)) : '';
   return query ? `${template}?${query}` : template;
 }
 
@@ -109,10 +109,13 @@ export function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'he
 
 /** Every layer a dataset contributes, lowest first (reading the tiles' layer when drawn from vector tiles). */
 export function layersForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection): LayerSpecification[] {
-  const layers = geojsonLayers(dataset);
-  if (!drawsFromTiles(dataset, data)) return layers;
+  return drawsFromTiles(dataset, data) ? tileLayersForDataset(dataset) : geojsonLayers(dataset);
+}
+
+/** The layers of a dataset drawn from the portal's vector tiles (their layer is the collection id); the OGC API's style of a collection is made of them. */
+export function tileLayersForDataset(dataset: MapDataset): LayerSpecification[] {
   const sourceLayer = collectionIdOf(dataset.key);
-  return layers.map((l) => (l.type === 'raster' ? l : ({ ...l, 'source-layer': sourceLayer } as LayerSpecification)));
+  return geojsonLayers(dataset).map((l) => (l.type === 'raster' ? l : ({ ...l, 'source-layer': sourceLayer } as LayerSpecification)));
 }
 
 function geojsonLayers(dataset: MapDataset): LayerSpecification[] {

@@ -2,13 +2,19 @@
 // rejected providers' and display-only datasets (whose licence forbids redistribution) and raster
 // datasets are absent. A collection document carries what a GIS client needs to credit and use the
 // data: title, description, keywords, extent, licence and attribution.
+import { loadDatasetCollection } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import { datasetDataPath, datasetPagePath, listApprovedDatasets, registrySnapshot, type ServedDataset } from '@/lib/providers';
-import type { ManifestDataset, ParamDef } from '@/lib/protocol/types';
+import type { Bbox } from '@/lib/protocol/request';
+import type { DataCollection, ManifestDataset, ParamDef } from '@/lib/protocol/types';
+import { CRS84_URI, STORAGE_CRS, SUPPORTED_CRS } from './crs';
+import { envelope } from './envelope';
 import { collectionIdOf, parseCollectionId } from './ids';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 
-export const CRS84 = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
+export const CRS84 = CRS84_URI;
+export const REL_QUERYABLES = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
+export const REL_STYLES = 'http://www.opengis.net/def/rel/ogc/1.0/styles';
 export const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
 export const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
 
@@ -24,6 +30,7 @@ export interface OgcCollection {
   keywords: string[];
   itemType: 'feature';
   crs: string[];
+  storageCrs: string;
   extent?: OgcExtent;
   attribution: string;
   license?: { name: string; url?: string };
@@ -89,6 +96,12 @@ export function collectionLinks(base: string, s: ServedDataset, format: 'json' |
     ...selfAndAlternate(base, path, {}, MEDIA.json, format, { json: 'Kolekcia (JSON)', html: 'Kolekcia (HTML)' }),
     { href: ogcHref(base, `${path}/items`, { f: 'json' }), rel: 'items', type: MEDIA.geojson, title: 'Objekty (GeoJSON)' },
     { href: ogcHref(base, `${path}/items`, { f: 'html' }), rel: 'items', type: MEDIA.html, title: 'Objekty (HTML)' },
+    { href: ogcHref(base, `${path}/items`, { f: 'fgb' }), rel: 'items', type: MEDIA.fgb, title: 'Objekty (FlatGeobuf)' },
+    { href: ogcHref(base, `${path}/items`, { f: 'csv' }), rel: 'items', type: MEDIA.csv, title: 'Objekty (CSV, geometria ako WKT)' },
+    { href: ogcHref(base, `${path}/queryables`), rel: REL_QUERYABLES, type: MEDIA.schema, title: 'Vlastnosti na filtrovanie (queryables)' },
+    // GDAL 3.6 looks for the drafts' relation name.
+    { href: ogcHref(base, `${path}/queryables`), rel: 'queryables', type: MEDIA.json, title: 'Vlastnosti na filtrovanie (queryables)' },
+    { href: ogcHref(base, `${path}/schema`), rel: 'describedby', type: MEDIA.schema, title: 'Schéma objektov (JSON Schema)' },
     {
       href: s.license?.url ?? `${page}#licencia`,
       rel: 'license',
@@ -96,16 +109,57 @@ export function collectionLinks(base: string, s: ServedDataset, format: 'json' |
       title: s.license ? `${s.license.name} – ${s.attribution}` : s.attribution,
     },
     { href: ogcHref(base, `${path}/tiles`), rel: REL_TILESETS_VECTOR, type: MEDIA.json, title: 'Vektorové dlaždice (OGC API – Tiles)' },
-    { href: page, rel: 'describedby', type: MEDIA.html, title: 'Stránka datasetu na portáli' },
+    { href: ogcHref(base, `${path}/styles`), rel: REL_STYLES, type: MEDIA.json, title: 'Štýly vektorových dlaždíc' },
+    { href: page, rel: 'related', type: MEDIA.html, title: 'Stránka datasetu na portáli' },
     { href: `${base.replace(/\/+$/, '')}${datasetDataPath(s.provider.id, s.dataset.id)}`, rel: 'related', type: MEDIA.geojson, title: 'Dáta cez /api/data (protokol portálu)' },
   ];
   return links;
 }
 
-export function collectionDocument(base: string, s: ServedDataset, format: 'json' | 'html' = 'json'): OgcCollection {
+// ---------------------------------------------------------------------------------------------
+// Spatial extent: the data's own envelope where the portal has read the whole dataset, else the
+// manifest's coverage.bbox.
+
+const dataExtents = new WeakMap<DataCollection, Bbox | null>();
+/** The last data extent seen per dataset key (the collections list shows it without reading every source). */
+const knownExtents = new Map<string, Bbox>();
+
+function envelopeOf(collection: DataCollection): Bbox | null {
+  let e = dataExtents.get(collection);
+  if (e !== undefined) return e;
+  e = null;
+  for (const f of collection.features) {
+    const b = envelope(f);
+    if (!b) continue;
+    e = e ? [Math.min(e[0], b[0]), Math.min(e[1], b[1]), Math.max(e[2], b[2]), Math.max(e[3], b[3])] : [...b];
+  }
+  dataExtents.set(collection, e);
+  return e;
+}
+
+const isWhole = (d: ManifestDataset) => !(d.source.type === 'geojson' && d.source.mode === 'bbox');
+
+/**
+ * The extent of a whole dataset's data (its default selection) through the proxy's cache; a failing
+ * source leaves the last one known (or none: the collection document then shows the coverage).
+ */
+export async function readDataExtent(s: ServedDataset): Promise<Bbox | undefined> {
+  if (!isWhole(s.dataset)) return undefined;
+  try {
+    const { collection } = await loadDatasetCollection(s, { params: {} });
+    const e = collection.dm?.next || collection.dm?.truncated ? null : envelopeOf(collection);
+    if (e) knownExtents.set(s.key, e);
+  } catch {
+    // The collection document does not depend on the source: the last known extent or the coverage.
+  }
+  return knownExtents.get(s.key);
+}
+
+export function collectionDocument(base: string, s: ServedDataset, format: 'json' | 'html' = 'json', dataExtent: Bbox | undefined = knownExtents.get(s.key)): OgcCollection {
   const d = s.dataset;
   const extent: OgcExtent = {};
-  if (d.coverage?.bbox) extent.spatial = { bbox: [[...d.coverage.bbox]], crs: CRS84 };
+  const bbox = dataExtent ?? d.coverage?.bbox;
+  if (bbox) extent.spatial = { bbox: [[...bbox]], crs: CRS84 };
   const interval = temporalInterval(d);
   if (interval) extent.temporal = { interval: [interval], trs: GREGORIAN };
   return {
@@ -114,7 +168,8 @@ export function collectionDocument(base: string, s: ServedDataset, format: 'json
     ...(d.description ? { description: d.description } : {}),
     keywords: keywordsOf(d),
     itemType: 'feature',
-    crs: [CRS84],
+    crs: [...SUPPORTED_CRS],
+    storageCrs: STORAGE_CRS,
     ...(extent.spatial || extent.temporal ? { extent } : {}),
     attribution: s.attribution,
     ...(s.license ? { license: { name: s.license.name, ...(s.license.url ? { url: s.license.url } : {}) } } : {}),

@@ -1,4 +1,5 @@
 // Shaping the OGC answers as web Responses (the route handlers stay one call each).
+import { ApiError } from '@/lib/errors';
 import { baseUrl, searchParams } from '@/lib/http';
 import { MEDIA } from './links';
 import { HTML_PREFIX } from './html-routes';
@@ -11,15 +12,16 @@ import type { OgcJsonAnswer, TileResult } from './service';
  */
 export async function ogcJson(
   req: Request,
-  answer: (base: string, query: Record<string, string>) => Promise<OgcJsonAnswer>,
+  answer: (base: string, query: Record<string, string>, accept: string | null) => Promise<OgcJsonAnswer>,
   options: { html?: boolean } = {},
 ): Promise<Response> {
   const url = new URL(req.url);
   if (options.html !== false && url.searchParams.get('f') === 'html') {
     return new Response(null, { status: 303, headers: { Location: `${HTML_PREFIX}${url.pathname.slice('/ogc'.length)}${url.search}` } });
   }
-  const a = await answer(baseUrl(), searchParams(req));
-  return new Response(a.text ?? JSON.stringify(a.body), { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
+  const a = await answer(baseUrl(), searchParams(req), req.headers.get('accept'));
+  const body = a.bytes ? new Uint8Array(a.bytes.buffer as ArrayBuffer, a.bytes.byteOffset, a.bytes.byteLength) : (a.text ?? JSON.stringify(a.body));
+  return new Response(body, { status: 200, headers: { 'Content-Type': a.type, Vary: 'Accept', ...a.headers } });
 }
 
 /** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches (weak comparison). */
@@ -33,4 +35,12 @@ export async function ogcTile(req: Request, answer: (query: Record<string, strin
   if (!t.bytes) return new Response(null, { status: 204, headers: t.headers });
   const body = new Uint8Array(t.bytes.buffer as ArrayBuffer, t.bytes.byteOffset, t.bytes.byteLength);
   return new Response(body, { status: 200, headers: { 'Content-Type': MEDIA.mvt, ...t.headers } });
+}
+
+/** An /ogc path without a resource: JSON 404, or to a browser the site's 404 page (through the HTML pages' prefix). */
+export async function ogcNotFound(req: Request): Promise<Response> {
+  const url = new URL(req.url);
+  const html = url.searchParams.get('f') === 'html' || (!url.searchParams.has('f') && (req.headers.get('accept') ?? '').includes('text/html'));
+  if (html) return new Response(null, { status: 303, headers: { Location: `${HTML_PREFIX}${url.pathname.slice('/ogc'.length)}${url.search}` } });
+  throw new ApiError('not_found', `No OGC API resource at ${url.pathname}; the landing page /ogc links the resources.`);
 }

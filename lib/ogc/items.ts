@@ -9,9 +9,6 @@
 //   north-west) that its envelope, clipped to the bbox, touches. The `cursor` of `next` links holds
 //   the tile (and the source's own cursor); `offset` counts within it.
 import { createHash } from 'node:crypto';
-import { bboxPolygon } from '@turf/bbox-polygon';
-import { booleanIntersects } from '@turf/boolean-intersects';
-import type { Feature as GeoFeature, Geometry as GeoGeometry } from 'geojson';
 import { z } from 'zod';
 import { loadDatasetCollection, type CacheState } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
@@ -20,17 +17,30 @@ import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, Geometry, ManifestDataset } from '@/lib/protocol/types';
 import type { ServedDataset } from '@/lib/providers';
 import { timeParam } from './collections';
+import { CRS84_URI, geometryIn, type Area, type CrsDef } from './crs';
+import { envelope, meets } from './envelope';
 import { blockIndex, blockSize, blockTile, tileBlock, tileBounds, tileOf, type TileBlock } from './grid';
 import { BBOX_MODE_DEFAULT_ZOOM, MAX_TILE_LOADS_PER_PAGE } from './limits';
 import { timeParamValue, type ItemsQuery } from './query';
+import type { Selection } from './select';
 
-/** Slovakia with a little room: the area of `bbox` datasets that state no coverage. */
+/** The portal's extras of a feature (`/api/data` carries them as `__dm_*` properties). */
+export interface OgcFeatureDm {
+  title?: string;
+  description?: string;
+  url?: string;
+  color?: string;
+  trend?: string;
+  chart?: unknown;
+}
 
 export interface OgcFeature {
   type: 'Feature';
   id: string | number;
   geometry: Geometry | null;
   properties: Record<string, unknown> | null;
+  /** The portal's extras (title, description, link, colour, chart), not mixed into the properties. */
+  dm?: OgcFeatureDm;
 }
 
 export interface PagePosition {
@@ -81,42 +91,6 @@ function decodeCursor(value: string | undefined): Cursor {
 // ---------------------------------------------------------------------------------------------
 // Features
 
-const envelopes = new WeakMap<DataFeature, Bbox | null>();
-
-/** The envelope of a feature's geometry (null for no geometry). */
-export function envelope(f: DataFeature): Bbox | null {
-  let e = envelopes.get(f);
-  if (e !== undefined) return e;
-  e = null;
-  if (f.geometry) {
-    const b: Bbox = [Infinity, Infinity, -Infinity, -Infinity];
-    const visit = (c: unknown): void => {
-      if (typeof (c as number[])[0] === 'number') {
-        const [x, y] = c as number[];
-        if (x < b[0]) b[0] = x;
-        if (y < b[1]) b[1] = y;
-        if (x > b[2]) b[2] = x;
-        if (y > b[3]) b[3] = y;
-      } else for (const inner of c as unknown[]) visit(inner);
-    };
-    visit(f.geometry.coordinates);
-    e = b[0] <= b[2] ? b : null;
-  }
-  envelopes.set(f, e);
-  return e;
-}
-
-const within = (e: Bbox, area: Bbox) => e[0] >= area[0] && e[2] <= area[2] && e[1] >= area[1] && e[3] <= area[3];
-const meets = (e: Bbox, area: Bbox) => e[0] <= area[2] && area[0] <= e[2] && e[1] <= area[3] && area[1] <= e[3];
-
-/** OGC bbox semantics: the geometry (not only its envelope) intersects the box. */
-export function intersectsBbox(f: DataFeature, area: Bbox): boolean {
-  const e = envelope(f);
-  if (!e || !meets(e, area)) return false;
-  if (within(e, area) || f.geometry!.type === 'Point') return true;
-  return booleanIntersects(bboxPolygon(area), { type: 'Feature', properties: {}, geometry: f.geometry as GeoGeometry } as GeoFeature);
-}
-
 const localIds = new WeakMap<DataFeature, string | number>();
 
 /** The feature's own id, or (without one) a digest of its content, stable while the data are. */
@@ -131,14 +105,40 @@ export function localId(f: DataFeature): string | number {
 }
 
 const ogcFeatures = new WeakMap<DataFeature, OgcFeature>();
+const ogcFeaturesIn = new WeakMap<DataFeature, Map<string, OgcFeature>>();
 const featureTexts = new WeakMap<OgcFeature, string>();
+const DM_PREFIX = '__dm_';
 
-/** The OGC form of a cached feature, made once per feature (paging and tiles ask for the same ones). */
-function toOgc(f: DataFeature, id: string | number): OgcFeature {
-  let o = ogcFeatures.get(f);
+/** The properties without the portal's `__dm_*` extras, and those extras as the `dm` member. */
+function splitDm(properties: Record<string, unknown> | null): { properties: Record<string, unknown> | null; dm?: OgcFeatureDm } {
+  if (!properties) return { properties };
+  let dm: Record<string, unknown> | undefined;
+  let own: Record<string, unknown> | undefined;
+  for (const k in properties) {
+    if (k.startsWith(DM_PREFIX)) {
+      own ??= Object.fromEntries(Object.entries(properties).filter(([x]) => !x.startsWith(DM_PREFIX)));
+      (dm ??= {})[k.slice(DM_PREFIX.length)] = properties[k];
+    }
+  }
+  return own ? { properties: own, dm: dm as OgcFeatureDm } : { properties };
+}
+
+/**
+ * The OGC form of a cached feature in `crs`, made once per feature and CRS (paging and tiles ask for
+ * the same ones): the portal's `__dm_*` extras moved to the `dm` member, the geometry transformed.
+ */
+export function toOgc(f: DataFeature, id: string | number, crs?: CrsDef): OgcFeature {
+  const uri = crs?.uri ?? CRS84_URI;
+  let o = uri === CRS84_URI ? ogcFeatures.get(f) : ogcFeaturesIn.get(f)?.get(uri);
   if (!o || o.id !== id) {
-    o = { type: 'Feature', id, geometry: f.geometry, properties: f.properties };
-    ogcFeatures.set(f, o);
+    const { properties, dm } = splitDm(f.properties);
+    o = { type: 'Feature', id, geometry: crs ? geometryIn(f.geometry, crs) : f.geometry, properties, ...(dm ? { dm } : {}) };
+    if (uri === CRS84_URI) ogcFeatures.set(f, o);
+    else {
+      let byCrs = ogcFeaturesIn.get(f);
+      if (!byCrs) ogcFeaturesIn.set(f, (byCrs = new Map()));
+      byCrs.set(uri, o);
+    }
   }
   return o;
 }
@@ -205,37 +205,51 @@ const filtered = new WeakMap<DataCollection, Map<string, DataFeature[]>>();
 const MAX_FILTERS_PER_COLLECTION = 16;
 
 /** Features of a cached collection that pass `keep`, remembered per collection and key (paging repeats the filter). */
-function memoFilter(collection: DataCollection, key: string, keep: (f: DataFeature) => boolean): DataFeature[] {
+function memo(collection: DataCollection, key: string, make: () => DataFeature[]): DataFeature[] {
   let byKey = filtered.get(collection);
   if (!byKey) filtered.set(collection, (byKey = new Map()));
   let out = byKey.get(key);
   if (!out) {
-    out = collection.features.filter(keep);
+    out = make();
     if (byKey.size >= MAX_FILTERS_PER_COLLECTION) byKey.delete(byKey.keys().next().value!);
     byKey.set(key, out);
   }
   return out;
 }
 
+/** The selected features of a cached collection, in the selection's order. */
+function selected(collection: DataCollection, sel: Selection, extraKey = '', extra?: (f: DataFeature) => boolean): DataFeature[] {
+  const keep = sel.keep;
+  const test = keep && extra ? (f: DataFeature) => extra(f) && keep(f) : (keep ?? extra);
+  const matched = test ? memo(collection, `${sel.key}|${extraKey}`, () => collection.features.filter(test)) : collection.features;
+  if (!sel.compare) return matched;
+  const compare = sel.compare;
+  return memo(collection, `${sel.key}|${extraKey}|sort:${sel.sortKey}`, () => [...matched].sort(compare));
+}
+
+/** What the shaping needs besides the features: the answer's CRS. */
+export interface ReadOptions {
+  crs?: CrsDef;
+}
+
 function emptyPage(): ItemsPage {
   return { features: [], numberMatched: 0, cache: 'hit', freshSeconds: 0, truncated: false };
 }
 
-async function readWhole(served: ServedDataset, q: ItemsQuery, params: Record<string, string>): Promise<ItemsPage> {
+async function readWhole(served: ServedDataset, q: ItemsQuery, sel: Selection, params: Record<string, string>): Promise<ItemsPage> {
   const pos = decodeCursor(q.cursor);
   if (pos.t !== undefined) throw new ApiError('invalid_query', 'cursor: not a value from a `next` link of this collection.');
   const { collection, cache } = await loadDatasetCollection(served, { params, ...(pos.c ? { cursor: pos.c } : {}) });
   const fresh = new Freshness();
   fresh.add(collection, cache);
-  const area = q.bbox;
-  const matched = area ? memoFilter(collection, area.join(','), (f) => intersectsBbox(f, area)) : collection.features;
+  const matched = selected(collection, sel);
   const page = matched.slice(q.offset, q.offset + q.limit);
   let next: PagePosition | undefined;
   if (q.offset + q.limit < matched.length) next = { offset: q.offset + q.limit, cursor: q.cursor };
   else if (collection.dm?.next) next = { offset: 0, cursor: encodeCursor({ c: collection.dm.next }) };
   const complete = !pos.c && !collection.dm?.next && !collection.dm?.truncated;
   return {
-    features: page.map((f) => toOgc(f, localId(f))),
+    features: page.map((f) => toOgc(f, localId(f), q.crs)),
     ...(complete ? { numberMatched: matched.length } : {}),
     ...(next ? { next } : {}),
     ...(q.offset > 0 ? { prev: { offset: Math.max(0, q.offset - q.limit), cursor: q.cursor } } : {}),
@@ -255,23 +269,27 @@ function tiledId(z: number, f: DataFeature): string {
 }
 
 /** The features of tile `t` of the block that this tile emits for `area` (see the banner). */
-function ownedFeatures(collection: DataCollection, area: Bbox, block: TileBlock, t: number): DataFeature[] {
-  return memoFilter(collection, `${area.join(',')}|${block.z}|${t}`, (f) => {
+function ownedFeatures(collection: DataCollection, area: Area, block: TileBlock, t: number, sel: Selection): DataFeature[] {
+  const box = area.bbox;
+  const owned = (f: DataFeature) => {
     const e = envelope(f);
-    if (!e || !meets(e, area)) return false;
-    const west = Math.max(e[0], area[0]);
-    const north = Math.min(e[3], area[3]);
+    if (!e || !meets(e, box)) return false;
+    const west = Math.max(e[0], box[0]);
+    const north = Math.min(e[3], box[3]);
     const owner = tileOf(west, north, block.z);
     const ox = Math.min(block.x1, Math.max(block.x0, owner.x));
     const oy = Math.min(block.y1, Math.max(block.y0, owner.y));
-    return blockIndex(block, ox, oy) === t && intersectsBbox(f, area);
-  });
+    return blockIndex(block, ox, oy) === t;
+  };
+  // The selection holds the area test when the request names a bbox; the whole coverage needs none beyond ownership.
+  return selected(collection, sel, `${area.key}|${block.z}|${t}`, owned);
 }
 
-async function readTiled(served: ServedDataset, q: ItemsQuery, params: Record<string, string>): Promise<ItemsPage> {
+async function readTiled(served: ServedDataset, q: ItemsQuery, sel: Selection, params: Record<string, string>): Promise<ItemsPage> {
+  if (q.sortby) throw new ApiError('invalid_query', 'sortby: not available for this collection (it is read per map viewport, so the portal never holds all its features at once).');
   const z = tiledZoom(served.dataset);
-  const area = q.bbox ?? (served.dataset.coverage?.bbox as Bbox | undefined) ?? SLOVAKIA_BBOX;
-  const block = tileBlock(area, z);
+  const area: Area = q.area ?? { bbox: (served.dataset.coverage?.bbox as Bbox | undefined) ?? SLOVAKIA_BBOX, key: 'coverage' };
+  const block = tileBlock(area.bbox, z);
   const n = blockSize(block);
   const start = decodeCursor(q.cursor);
   let pos = { t: start.t ?? 0, c: start.c, offset: q.offset };
@@ -279,19 +297,33 @@ async function readTiled(served: ServedDataset, q: ItemsQuery, params: Record<st
   const out: OgcFeature[] = [];
   let loads = 0;
   let next: PagePosition | undefined;
+  const tileOfBlock = async (t: number, cursor?: string) => {
+    const { x, y } = blockTile(block, t);
+    const r = await loadDatasetCollection(served, { bbox: tileBounds(z, x, y), zoom: z, params, ...(cursor ? { cursor } : {}) });
+    fresh.add(r.collection, r.cache);
+    return r.collection;
+  };
+  // A block of few tiles is counted whole (its tiles are read for the following pages anyway).
+  let numberMatched: number | undefined;
+  if (n <= MAX_TILE_LOADS_PER_PAGE) {
+    let count = 0;
+    for (let t = 0; t < n && count >= 0; t++) {
+      const collection = await tileOfBlock(t);
+      count = collection.dm?.next || collection.dm?.truncated ? -1 : count + ownedFeatures(collection, area, block, t, sel).length;
+    }
+    if (count >= 0) numberMatched = count;
+  }
   for (;;) {
     if (pos.t >= n) break;
     if (out.length >= q.limit || loads >= MAX_TILE_LOADS_PER_PAGE) {
       next = { offset: pos.offset, cursor: encodeCursor({ t: pos.t, c: pos.c }) };
       break;
     }
-    const { x, y } = blockTile(block, pos.t);
-    const { collection, cache } = await loadDatasetCollection(served, { bbox: tileBounds(z, x, y), zoom: z, params, ...(pos.c ? { cursor: pos.c } : {}) });
+    const collection = await tileOfBlock(pos.t, pos.c);
     loads++;
-    fresh.add(collection, cache);
-    const owned = ownedFeatures(collection, area, block, pos.t);
+    const owned = ownedFeatures(collection, area, block, pos.t, sel);
     const take = owned.slice(pos.offset, pos.offset + (q.limit - out.length));
-    for (const f of take) out.push(toOgc(f, tiledId(z, f)));
+    for (const f of take) out.push(toOgc(f, tiledId(z, f), q.crs));
     if (pos.offset + take.length < owned.length) {
       next = { offset: pos.offset + take.length, cursor: encodeCursor({ t: pos.t, c: pos.c }) };
       break;
@@ -300,6 +332,7 @@ async function readTiled(served: ServedDataset, q: ItemsQuery, params: Record<st
   }
   return {
     features: out,
+    ...(numberMatched !== undefined ? { numberMatched } : {}),
     ...(next ? { next } : {}),
     ...(q.offset > 0 ? { prev: { offset: Math.max(0, q.offset - q.limit), cursor: q.cursor } } : {}),
     cache: fresh.cache,
@@ -311,10 +344,10 @@ async function readTiled(served: ServedDataset, q: ItemsQuery, params: Record<st
 }
 
 /** One page of a collection's features. */
-export async function readItems(served: ServedDataset, q: ItemsQuery): Promise<ItemsPage> {
+export async function readItems(served: ServedDataset, q: ItemsQuery, sel: Selection): Promise<ItemsPage> {
   const params = datasetParams(served.dataset, q);
   if (!params) return emptyPage();
-  return isTiled(served.dataset) ? readTiled(served, q, params) : readWhole(served, q, params);
+  return isTiled(served.dataset) ? readTiled(served, q, sel, params) : readWhole(served, q, sel, params);
 }
 
 const TILED_ID = /^(\d{1,2})-(\d{1,8})-(\d{1,8})-(.+)$/;
@@ -324,6 +357,7 @@ export async function readItem(
   served: ServedDataset,
   featureId: string,
   params: Record<string, string>,
+  crs?: CrsDef,
 ): Promise<{ feature: OgcFeature; cache: CacheState; freshSeconds: number; generated?: string }> {
   const notFound = () => new ApiError('not_found', `Collection has no feature "${featureId}".`);
   let collection: DataCollection;
@@ -344,5 +378,5 @@ export async function readItem(
   fresh.add(collection, cache);
   const id = isTiled(served.dataset) ? tiledId(tiledZoom(served.dataset), f) : localId(f);
   if (String(id) !== featureId) throw notFound();
-  return { feature: toOgc(f, id), cache, freshSeconds: fresh.freshSeconds, generated: fresh.generated };
+  return { feature: toOgc(f, id, crs), cache, freshSeconds: fresh.freshSeconds, generated: fresh.generated };
 }

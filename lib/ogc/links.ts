@@ -8,6 +8,10 @@ export const MEDIA = {
   html: 'text/html',
   openapi: 'application/vnd.oai.openapi+json;version=3.0',
   mvt: 'application/vnd.mapbox-vector-tile',
+  fgb: 'application/flatgeobuf',
+  csv: 'text/csv; charset=utf-8',
+  schema: 'application/schema+json',
+  style: 'application/vnd.mapbox.style+json',
 } as const;
 
 export interface OgcLink {

@@ -6,13 +6,30 @@
 import { z } from 'zod';
 import { convert } from '@/lib/operation/json-schema';
 import { paramDefaultToWire } from '@/lib/protocol/request';
-import type { ParamDef } from '@/lib/protocol/types';
+import type { FieldDef, ParamDef } from '@/lib/protocol/types';
 import { registrySnapshot, type ServedDataset } from '@/lib/providers';
 import { isOgcCollection, timeParam } from './collections';
 import { LANDING_DESCRIPTION, LANDING_TITLE } from './documents';
 import { collectionIdOf } from './ids';
 import { MEDIA, ogcRoot } from './links';
-import { bboxParam, cursorParam, datetimeParam, formatParam, limitParam, OGC_ITEMS_PARAMS, offsetParam } from './query';
+import {
+  bboxCrsParam,
+  bboxParam,
+  crsParam,
+  cursorParam,
+  datetimeParam,
+  featureFormatParam,
+  filterCrsParam,
+  filterLangParam,
+  filterParam,
+  formatParam,
+  limitParam,
+  OGC_ITEMS_PARAMS,
+  offsetParam,
+  PARAM_PREFIX,
+  propertiesParam,
+  sortbyParam,
+} from './query';
 import { ogcSchemas } from './schemas';
 
 type Json = Record<string, unknown>;
@@ -58,6 +75,14 @@ function components(): Json {
     schemas,
     parameters: {
       f: parameter('f', 'query', formatParam),
+      fFeatures: parameter('f', 'query', featureFormatParam),
+      crs: parameter('crs', 'query', crsParam),
+      'bbox-crs': parameter('bbox-crs', 'query', bboxCrsParam),
+      filter: parameter('filter', 'query', filterParam),
+      'filter-lang': parameter('filter-lang', 'query', filterLangParam),
+      'filter-crs': parameter('filter-crs', 'query', filterCrsParam),
+      properties: parameter('properties', 'query', propertiesParam),
+      sortby: parameter('sortby', 'query', sortbyParam),
       limit: parameter('limit', 'query', limitParam),
       offset: parameter('offset', 'query', offsetParam),
       cursor: parameter('cursor', 'query', cursorParam),
@@ -71,7 +96,7 @@ function components(): Json {
       tileCol: parameter('tileCol', 'path', pathString('Stĺpec dlaždice (x, od západu).')),
     },
     responses: {
-      InvalidParameter: error('Neplatný alebo neznámy parameter dotazu (`invalid_query`).'),
+      InvalidParameter: error('Neplatný alebo neznámy parameter dotazu, chybný filter (`invalid_query`; správa uvádza parameter a pri filtri miesto chyby).'),
       NotFound: error('Kolekcia alebo objekt neexistuje (`unknown_dataset`, `not_found`).'),
       SourceFailed: error('Zdroj dát zlyhal a portál nemá jeho kópiu: kód zdroja (`timeout`, `http_error`, `source_unreachable`, `invalid_json`, `data_schema_mismatch`, …).'),
       ServerError: error('Vnútorná chyba portálu (`internal_error`).'),
@@ -80,11 +105,23 @@ function components(): Json {
 }
 
 const html = { [MEDIA.html]: { schema: { type: 'string' } } };
+/** GeoJSON, FlatGeobuf, CSV and HTML of features. */
+const featureContent = (schema: string) => ({
+  [MEDIA.geojson]: { schema: ref('schemas', schema) },
+  [MEDIA.fgb]: { schema: { type: 'string', format: 'binary' } },
+  [MEDIA.csv]: { schema: { type: 'string' } },
+  ...html,
+});
 const xCache = {
   'X-DM-Cache': {
     description: '`hit`, `miss` alebo `stale` (zdroj zlyhal, podáva sa posledná známa kópia), ako pri `/api/data`.',
     schema: { type: 'string', enum: ['hit', 'miss', 'stale'] },
   },
+};
+
+const featureHeaders = {
+  ...xCache,
+  'Content-Crs': { description: 'Súradnicový systém geometrií odpovede (URI v lomených zátvorkách), podľa parametra `crs`.', schema: { type: 'string' } },
 };
 
 function op(operationId: string, tag: string, summary: string, description: string, parameters: Json[], ok: Json, errors: string[] = []): Json {
@@ -105,8 +142,23 @@ function itemsPath(operationId: string, summary: string, extraParams: Json[], ta
     tag,
     summary,
     'Objekty kolekcie po stránkach (GeoJSON). Vlastnosti sú rovnaké ako z `/api/data`. Ďalšiu stránku nesie odkaz `rel=next`; `numberMatched` je uvedený, keď je počet známy.',
-    [ref('parameters', 'collectionId'), ref('parameters', 'f'), ref('parameters', 'limit'), ref('parameters', 'offset'), ref('parameters', 'cursor'), ref('parameters', 'bbox'), ...extraParams],
-    { description: 'Stránka objektov.', headers: xCache, content: { [MEDIA.geojson]: { schema: ref('schemas', 'FeatureCollectionGeoJSON') }, ...html } },
+    [
+      ref('parameters', 'collectionId'),
+      ref('parameters', 'fFeatures'),
+      ref('parameters', 'limit'),
+      ref('parameters', 'offset'),
+      ref('parameters', 'cursor'),
+      ref('parameters', 'bbox'),
+      ref('parameters', 'bbox-crs'),
+      ref('parameters', 'crs'),
+      ref('parameters', 'filter'),
+      ref('parameters', 'filter-lang'),
+      ref('parameters', 'filter-crs'),
+      ref('parameters', 'properties'),
+      ref('parameters', 'sortby'),
+      ...extraParams,
+    ],
+    { description: 'Stránka objektov.', headers: featureHeaders, content: featureContent('FeatureCollectionGeoJSON') },
     ['NotFound', 'SourceFailed'],
   );
 }
@@ -144,13 +196,28 @@ function datasetParamSchema(p: ParamDef): z.ZodType {
   return def !== undefined && p.type !== 'number' ? withDescription.meta({ default: def }) : withDescription;
 }
 
-function collectionItemsPath(s: ServedDataset): Json | null {
+/** The schema of a property filter (`?name=value`, OGC API – Features Part 1) from the manifest's field. */
+function fieldSchema(f: FieldDef): z.ZodType {
+  const label = `Vlastnosť „${f.label}“${f.unit ? ` (${f.unit})` : ''}: len objekty s touto hodnotou.`;
+  if (f.type === 'integer') return z.int().meta({ description: label });
+  if (f.type === 'number') return z.number().meta({ description: label });
+  if (f.type === 'boolean') return z.boolean().meta({ description: label });
+  const codes = f.values ? Object.keys(f.values) : [];
+  return (codes.length ? z.enum(codes as [string, ...string[]]) : z.string()).meta({ description: label });
+}
+
+/**
+ * The items path of one collection: its dataset parameters as `param.<key>`, and its described
+ * fields as equality filters (GDAL turns `-where` into these and into `filter-lang=cql-text`).
+ */
+function collectionItemsPath(s: ServedDataset): Json {
   const tp = timeParam(s.dataset);
-  // Dataset parameters named like OGC ones cannot be set through /ogc (lib/ogc/query.ts).
-  const params = (s.dataset.params ?? []).filter((p) => !(OGC_ITEMS_PARAMS as readonly string[]).includes(p.key));
-  if (!params.length && !tp) return null;
   const id = collectionIdOf(s.key);
-  const extra: Json[] = params.map((p) => parameter(p.key, 'query', datasetParamSchema(p)));
+  const reserved = new Set<string>(OGC_ITEMS_PARAMS);
+  const extra: Json[] = (s.dataset.params ?? []).map((p) => parameter(`${PARAM_PREFIX}${p.key}`, 'query', datasetParamSchema(p)));
+  for (const f of s.dataset.fields ?? []) {
+    if (!reserved.has(f.key) && !f.key.startsWith('__dm_') && !f.key.startsWith(PARAM_PREFIX)) extra.push(parameter(f.key, 'query', fieldSchema(f)));
+  }
   if (tp) extra.unshift(ref('parameters', 'datetime'));
   const path = itemsPath(`getFeatures_${id.replace(/[^A-Za-z0-9]/g, '_')}`, `Objekty: ${s.dataset.title}`, extra, 'Collections');
   // The collection id is fixed in this path.
@@ -166,7 +233,7 @@ function paths(datasets: ServedDataset[]): Json {
       headers: { ETag: { description: 'Značka obsahu dlaždice (slabá: server dlaždice komprimuje).', schema: { type: 'string' } }, ...xCache },
       content: { [MEDIA.mvt]: { schema: { type: 'string', format: 'binary' } } },
     },
-    '204': { description: 'Dlaždica bez objektov.' },
+    '204': { description: 'Dlaždica bez objektov (v rámci hraníc sady dlaždíc; mimo nich 404).' },
     '304': { description: 'Bez zmeny (`If-None-Match`).' },
     '400': ref('responses', 'InvalidParameter'),
     '404': ref('responses', 'NotFound'),
@@ -191,10 +258,54 @@ function paths(datasets: ServedDataset[]): Json {
       'getFeature',
       'Data',
       'Jeden objekt',
-      'Objekt podľa id zo stránky `items`. Parametre datasetu (a `datetime`) vyberajú tie isté dáta ako pri `items`.',
-      [ref('parameters', 'collectionId'), ref('parameters', 'featureId'), ref('parameters', 'f')],
-      { description: 'Objekt.', headers: xCache, content: { [MEDIA.geojson]: { schema: ref('schemas', 'FeatureGeoJSON') }, ...html } },
+      'Objekt podľa id zo stránky `items`. Parametre datasetu (`param.<kľúč>`) a `datetime` vyberajú tie isté dáta ako pri `items`.',
+      [ref('parameters', 'collectionId'), ref('parameters', 'featureId'), ref('parameters', 'fFeatures'), ref('parameters', 'crs')],
+      { description: 'Objekt.', headers: featureHeaders, content: featureContent('FeatureGeoJSON') },
       ['NotFound', 'SourceFailed'],
+    ),
+    '/collections/{collectionId}/queryables': op(
+      'getQueryables',
+      'Capabilities',
+      'Vlastnosti na filtrovanie',
+      'JSON Schema vlastností kolekcie (OGC API – Features, časť 3): všetky sa dajú použiť vo `filter`, ako `názov=hodnota`, v `sortby` a `properties`; geometria je `geometry`.',
+      [ref('parameters', 'collectionId'), ref('parameters', 'f')],
+      { description: 'Vlastnosti.', content: { [MEDIA.schema]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } } },
+      ['NotFound', 'SourceFailed'],
+    ),
+    '/collections/{collectionId}/schema': op(
+      'getSchema',
+      'Capabilities',
+      'Schéma objektov',
+      'JSON Schema objektov GeoJSON kolekcie s typmi vlastností (odkaz `describedby` kolekcie).',
+      [ref('parameters', 'collectionId'), ref('parameters', 'f')],
+      { description: 'Schéma.', content: { [MEDIA.schema]: { schema: { type: 'object' } }, [MEDIA.json]: { schema: { type: 'object' } } } },
+      ['NotFound', 'SourceFailed'],
+    ),
+    '/collections/{collectionId}/styles': op('getStyles', 'Styles', 'Štýly kolekcie', 'Štýly vektorových dlaždíc kolekcie (jeden: `default`).', [ref('parameters', 'collectionId'), ref('parameters', 'f')], {
+      description: 'Štýly.',
+      content: { [MEDIA.json]: { schema: { type: 'object' } } },
+    }, ['NotFound']),
+    '/collections/{collectionId}/styles/{styleId}': op(
+      'getStyle',
+      'Styles',
+      'Štýl MapLibre',
+      'Štýl vektorových dlaždíc kolekcie (MapLibre / Mapbox GL, verzia 8) podľa prezentácie datasetu, ako ho kreslí mapa portálu.',
+      [ref('parameters', 'collectionId'), parameter('styleId', 'path', z.enum(['default']).meta({ description: 'Id štýlu.' })), parameter('f', 'query', z.enum(['mapbox', 'json']).meta({ description: 'Formát štýlu: `mapbox` (štýl MapLibre / Mapbox GL).' }))],
+      { description: 'Štýl.', content: { [MEDIA.style]: { schema: { type: 'object' } } } },
+      ['NotFound'],
+    ),
+    '/tileMatrixSets': op('getTileMatrixSetsList', 'Tiles', 'Mriežky dlaždíc', 'Mriežky dlaždíc portálu (WebMercatorQuad).', [ref('parameters', 'f')], {
+      description: 'Mriežky dlaždíc.',
+      content: { [MEDIA.json]: { schema: { type: 'object' } } },
+    }),
+    '/tileMatrixSets/{tileMatrixSetId}': op(
+      'getTileMatrixSet',
+      'Tiles',
+      'Definícia mriežky dlaždíc',
+      'WebMercatorQuad podľa OGC Two Dimensional Tile Matrix Set 2.0.',
+      [ref('parameters', 'tileMatrixSetId'), ref('parameters', 'f')],
+      { description: 'Mriežka dlaždíc.', content: { [MEDIA.json]: { schema: { type: 'object' } } } },
+      ['NotFound'],
     ),
     '/collections/{collectionId}/tiles': op('getCollectionTileSets', 'Tiles', 'Sady dlaždíc kolekcie', 'Vektorové dlaždice kolekcie (WebMercatorQuad).', [ref('parameters', 'collectionId'), ref('parameters', 'f')], {
       description: 'Sady dlaždíc.',
@@ -215,7 +326,7 @@ function paths(datasets: ServedDataset[]): Json {
         tags: ['Tiles'],
         summary: 'Vektorová dlaždica',
         description:
-          'Dlaždica Mapbox Vector Tile z vyrovnávacej pamäte portálu. Parametre datasetu a `datetime` sa dajú pridať ako pri `items`. Datasety načítavané po výrezoch majú dlaždice od `coverage.minZoom`.',
+          'Dlaždica Mapbox Vector Tile z vyrovnávacej pamäte portálu. Parametre datasetu (`param.<kľúč>`) a `datetime` sa dajú pridať ako pri `items`. Dlaždica mimo hraníc sady (`tileMatrixSetLimits`, pri datasetoch načítavaných po výrezoch od `coverage.minZoom`) je 404.',
         parameters: [
           ref('parameters', 'collectionId'),
           ref('parameters', 'tileMatrixSetId'),
@@ -227,10 +338,7 @@ function paths(datasets: ServedDataset[]): Json {
       },
     },
   };
-  for (const s of datasets) {
-    const p = collectionItemsPath(s);
-    if (p) out[`/collections/${collectionIdOf(s.key)}/items`] = p;
-  }
+  for (const s of datasets) out[`/collections/${collectionIdOf(s.key)}/items`] = collectionItemsPath(s);
   return out;
 }
 
@@ -250,6 +358,7 @@ export function ogcApiDocument(base: string, datasets: ServedDataset[]): Json {
       { name: 'Data', description: 'Objekty kolekcií (OGC API – Features).' },
       { name: 'Collections', description: 'Objekty jednotlivých kolekcií s ich parametrami.' },
       { name: 'Tiles', description: 'Vektorové dlaždice (OGC API – Tiles).' },
+      { name: 'Styles', description: 'Štýly vektorových dlaždíc (MapLibre).' },
     ],
     paths: paths(datasets),
     components: components(),

@@ -5,12 +5,25 @@ import { ApiError } from '@/lib/errors';
 import { parseWith } from '@/lib/operation/define';
 import type { Bbox } from '@/lib/protocol/request';
 import type { ManifestDataset, ParamDef } from '@/lib/protocol/types';
+import { bbox as bboxField } from '@/lib/operation/fields';
 import { timeParam } from './collections';
+import { PARAM_PREFIX } from './ids';
+import { FILTER_LANGS, MAX_FILTER_LENGTH, parseFilter, type FilterLang } from './cql2/parse';
+import { areaOf, parseCrs, SUPPORTED_CRS, type Area, type CrsDef } from './crs';
 import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT } from './limits';
+
+/** Output formats of items and single features (`f`); `html` is served by the pages (next.config.ts). */
+export const FEATURE_FORMATS = ['json', 'html', 'fgb', 'csv'] as const;
+export type FeatureFormat = (typeof FEATURE_FORMATS)[number];
 
 export const formatParam = z
   .enum(['json', 'html'])
-  .meta({ description: 'Výstupný formát: `json` (JSON, pri objektoch GeoJSON) alebo `html` (stránka portálu). Bez neho rozhoduje hlavička `Accept`.' });
+  .meta({ description: 'Výstupný formát: `json` (JSON) alebo `html` (stránka portálu). Bez neho rozhoduje hlavička `Accept`.' });
+
+export const featureFormatParam = z.enum(FEATURE_FORMATS).meta({
+  description:
+    'Výstupný formát objektov: `json` (GeoJSON), `html` (stránka portálu), `fgb` (FlatGeobuf) alebo `csv` (CSV, geometria ako WKT). Bez neho rozhoduje hlavička `Accept`.',
+});
 
 export const limitParam = z.coerce
   .number()
@@ -35,10 +48,7 @@ export const cursorParam = z
   .max(MAX_CURSOR_LENGTH)
   .meta({ description: 'Pozícia v dátach zdroja (dlaždica, stránka zdroja), ako ju uvádza odkaz `next`; hodnotu nevytvárajte sami.' });
 
-function inRange(b: number[]): boolean {
-  return b[0] >= -180 && b[0] <= 180 && b[2] >= -180 && b[2] <= 180 && b[1] >= -90 && b[1] <= 90 && b[3] >= -90 && b[3] <= 90;
-}
-
+/** The numbers of a bbox (4, or 6 with heights, reduced to 4) in the axis order of `bbox-crs`. */
 export const bboxParam = z
   .preprocess(
     (v) => (typeof v === 'string' ? v.split(',').map((p) => (p.trim() === '' ? NaN : Number(p))) : v),
@@ -46,9 +56,36 @@ export const bboxParam = z
   )
   .refine((a) => a.length === 4 || a.length === 6, 'bbox: expected 4 numbers (minLon,minLat,maxLon,maxLat) or 6 with heights')
   .transform((a): Bbox => (a.length === 6 ? [a[0], a[1], a[3], a[4]] : [a[0], a[1], a[2], a[3]]))
-  .refine(inRange, 'bbox: longitudes within -180..180, latitudes within -90..90 (WGS84, CRS84 order lon,lat)')
-  .refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox: min must be smaller than max (order minLon,minLat,maxLon,maxLat)')
-  .meta({ description: 'Len objekty, ktorých geometria pretína obdĺžnik `minLon,minLat,maxLon,maxLat` (WGS84, CRS84).' });
+  .refine((b) => b[0] < b[2] && b[1] < b[3], 'bbox: min must be smaller than max (order minLon,minLat,maxLon,maxLat, or as bbox-crs orders its axes)')
+  .meta({
+    description:
+      'Len objekty, ktorých geometria pretína obdĺžnik `minLon,minLat,maxLon,maxLat` (WGS84, CRS84), alebo v súradnicovom systéme `bbox-crs` v poradí jeho osí (S-JTSK: `minE,minN,maxE,maxN` v metroch, EPSG:4326: `minLat,minLon,maxLat,maxLon`).',
+  });
+
+const crsMeta = (what: string) => ({
+  description: `${what} Podporované: ${SUPPORTED_CRS.map((u) => `\`${u}\``).join(', ')}; predvolene CRS84.`,
+});
+
+export const crsParam = z.enum(SUPPORTED_CRS as [string, ...string[]]).meta(crsMeta('Súradnicový systém odpovede (OGC API – Features, časť 2); hlavička `Content-Crs` ho potvrdí.'));
+export const bboxCrsParam = z.enum(SUPPORTED_CRS as [string, ...string[]]).meta(crsMeta('Súradnicový systém čísel parametra `bbox`.'));
+export const filterCrsParam = z.enum(SUPPORTED_CRS as [string, ...string[]]).meta(crsMeta('Súradnicový systém geometrií vo `filter`.'));
+
+export const filterParam = z.string().min(1).max(MAX_FILTER_LENGTH).meta({
+  description:
+    "Filter v jazyku CQL2 (OGC API – Features, časť 3) nad vlastnosťami zo `/queryables`, napr. `nazov LIKE 'Nov%' AND obyvatelia > 1000` alebo `S_INTERSECTS(geometry, POINT(17.1 48.15))`. Podporuje porovnania, `LIKE`, `BETWEEN`, `IN`, `IS NULL`, `CASEI`, `ACCENTI`, `S_INTERSECTS` a `S_DISJOINT`.",
+});
+
+export const filterLangParam = z.enum(FILTER_LANGS).meta({
+  description: 'Jazyk parametra `filter`: `cql2-text` (predvolený), `cql2-json`, alebo `cql-text` (starší návrh, ktorý posiela GDAL 3.6; rovnaký zápis, navyše `ILIKE`).',
+});
+
+export const propertiesParam = z.string().min(1).max(2000).meta({
+  description: 'Len tieto vlastnosti objektov (názvy oddelené čiarkou, zo `/queryables`); geometria a id ostávajú.',
+});
+
+export const sortbyParam = z.string().min(1).max(500).meta({
+  description: 'Poradie: vlastnosti oddelené čiarkou, `-` pred názvom zoradí zostupne (napr. `-obyvatelia,nazov`). Nie pri kolekciách načítavaných po výrezoch.',
+});
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
@@ -93,57 +130,137 @@ export const datetimeParam = z
     description: 'Časové obdobie: dátum alebo čas (RFC 3339) alebo interval `od/do` (`..` = otvorený koniec). Len pri kolekciách s časovým parametrom; preloží sa naň.',
   });
 
-/** The OGC query members of the items resource (dataset parameters come on top). */
+/** The OGC query members of the items resource (dataset parameters and property filters come on top). */
 export const itemsQuerySchema = z.object({
-  f: formatParam.optional(),
+  f: featureFormatParam.optional(),
   limit: limitParam,
   offset: offsetParam,
   cursor: cursorParam.optional(),
   bbox: bboxParam.optional(),
+  'bbox-crs': z.string().optional(),
   datetime: datetimeParam.optional(),
+  crs: z.string().optional(),
+  filter: filterParam.optional(),
+  'filter-lang': filterLangParam.optional(),
+  'filter-crs': z.string().optional(),
+  properties: propertiesParam.optional(),
+  sortby: sortbyParam.optional(),
 });
-export const OGC_ITEMS_PARAMS = ['f', 'limit', 'offset', 'cursor', 'bbox', 'datetime'] as const;
+export const OGC_ITEMS_PARAMS = ['f', 'limit', 'offset', 'cursor', 'bbox', 'bbox-crs', 'datetime', 'crs', 'filter', 'filter-lang', 'filter-crs', 'properties', 'sortby'] as const;
+
+export { PARAM_PREFIX };
+
+export interface SortKey {
+  name: string;
+  desc: boolean;
+}
 
 export interface ItemsQuery {
+  format?: FeatureFormat;
   limit: number;
   offset: number;
   cursor?: string;
-  bbox?: Bbox;
+  /** `bbox` in `bbox-crs`, as a WGS84 area. */
+  area?: Area;
   datetime?: TimeInterval;
-  /** The dataset parameters as given (checked and defaulted by the data proxy). */
+  /** The CRS of the answer. */
+  crs: CrsDef;
+  /** `filter` as CQL2 JSON (text filters parsed), with its language. */
+  filter?: { expr: unknown; lang: FilterLang };
+  filterCrs: CrsDef;
+  /** Query members naming a queryable: equality filters (OGC API – Features Part 1, `/req/core/fc-filters`). */
+  equals: Record<string, string>;
+  properties?: string[];
+  sortby?: SortKey[];
+  /** The dataset parameters (`param.<key>`) without their prefix (checked and defaulted by the data proxy). */
   params: Record<string, string>;
 }
 
-/** Rejects query members that are neither OGC parameters nor the dataset's (OGC: 400 for unknown parameters). */
-function assertKnown(raw: Record<string, string>, known: Iterable<string>): void {
+/** Rejects query members that are not the resource's (OGC: 400 for unknown parameters), naming the dataset-parameter form when that was meant. */
+function unknownMember(k: string, dataset: ManifestDataset): ApiError {
+  const isParam = (dataset.params ?? []).some((p) => p.key === k);
+  return new ApiError(
+    'invalid_query',
+    isParam
+      ? `${k}: a dataset parameter; in the OGC API it is \`${PARAM_PREFIX}${k}\` (query parameters without the prefix filter by feature properties, see /queryables).`
+      : `${k}: unknown query parameter (see /ogc/api for the parameters of this resource and /queryables for the properties to filter by).`,
+  );
+}
+
+function assertKnown(raw: Record<string, string>, known: Iterable<string>, dataset?: ManifestDataset): void {
   const allowed = new Set(known);
   for (const k of Object.keys(raw)) {
-    if (!allowed.has(k)) throw new ApiError('invalid_query', `${k}: unknown query parameter (see /ogc/api for the parameters of this resource).`);
+    if (!allowed.has(k)) {
+      if (dataset) throw unknownMember(k, dataset);
+      throw new ApiError('invalid_query', `${k}: unknown query parameter (see /ogc/api for the parameters of this resource).`);
+    }
   }
 }
 
-/** Parses the query of /collections/{id}/items for one dataset. */
+/** The dataset parameters of a query (`param.<key>`); unknown ones are 400. */
+export function paramsOf(dataset: ManifestDataset, raw: Record<string, string>): Record<string, string> {
+  const keys = new Set((dataset.params ?? []).map((p) => p.key));
+  const params: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    if (!k.startsWith(PARAM_PREFIX)) continue;
+    const key = k.slice(PARAM_PREFIX.length);
+    if (!keys.has(key)) {
+      throw new ApiError('invalid_query', `${k}: this collection has no dataset parameter "${key}"${keys.size ? ` (its parameters: ${[...keys].map((x) => PARAM_PREFIX + x).join(', ')})` : ''}.`);
+    }
+    params[key] = v;
+  }
+  return params;
+}
+
+function parseSortby(value: string): SortKey[] {
+  return value.split(',').map((part) => {
+    const t = part.trim();
+    const desc = t.startsWith('-');
+    const name = t.replace(/^[+-]/, '').replace(/^\s+/, '');
+    if (!name) throw new ApiError('invalid_query', 'sortby: expected property names separated by commas, `-` for descending (e.g. `-obyvatelia,nazov`).');
+    return { name, desc };
+  });
+}
+
+/**
+ * Parses the query of /collections/{id}/items for one dataset. Members that are neither OGC
+ * parameters nor `param.<key>` are kept as equality filters; the caller checks them against the
+ * queryables (which may need the data).
+ */
 export function parseItemsQuery(dataset: ManifestDataset, raw: Record<string, string>): ItemsQuery {
-  const paramKeys = (dataset.params ?? []).map((p) => p.key);
-  assertKnown(raw, [...OGC_ITEMS_PARAMS, ...paramKeys]);
+  const ogcNames = new Set<string>(OGC_ITEMS_PARAMS);
   const ogc = parseWith(itemsQuerySchema, Object.fromEntries(OGC_ITEMS_PARAMS.filter((k) => k in raw).map((k) => [k, raw[k]])));
-  if (ogc.datetime && !timeParam(dataset)) {
+  const tp = timeParam(dataset);
+  if (ogc.datetime && !tp) {
     throw new ApiError('invalid_query', 'datetime: this collection has no time parameter (its extent has no temporal part).');
   }
-  const tp = timeParam(dataset);
-  if (ogc.datetime && tp && raw[tp.key] !== undefined) {
-    throw new ApiError('invalid_query', `datetime: give either datetime or the dataset parameter "${tp.key}", not both.`);
+  const params = paramsOf(dataset, raw);
+  if (ogc.datetime && tp && params[tp.key] !== undefined) {
+    throw new ApiError('invalid_query', `datetime: give either datetime or the dataset parameter "${PARAM_PREFIX}${tp.key}", not both.`);
   }
-  const params: Record<string, string> = {};
-  const ogcNames = new Set<string>(OGC_ITEMS_PARAMS);
-  // A dataset parameter named like an OGC one (f, offset, datetime) cannot be set here: the OGC meaning wins.
-  for (const k of paramKeys) if (raw[k] !== undefined && !ogcNames.has(k)) params[k] = raw[k];
+  const bboxCrs = parseCrs('bbox-crs', ogc['bbox-crs']);
+  if (ogc['bbox-crs'] !== undefined && !ogc.bbox) throw new ApiError('invalid_query', 'bbox-crs: given without bbox.');
+  const area = ogc.bbox ? areaOf(ogc.bbox, bboxCrs) : undefined;
+  // The box in WGS84 must still lie on the globe (the shared bbox field's ranges).
+  if (area) parseWith(z.object({ bbox: bboxField }), { bbox: area.bbox }, 'invalid_query');
+  const filterCrs = parseCrs('filter-crs', ogc['filter-crs']);
+  if (ogc['filter-lang'] !== undefined && ogc.filter === undefined) throw new ApiError('invalid_query', 'filter-lang: given without filter.');
+  const lang = ogc['filter-lang'] ?? 'cql2-text';
+  const equals: Record<string, string> = {};
+  for (const [k, v] of Object.entries(raw)) if (!ogcNames.has(k) && !k.startsWith(PARAM_PREFIX)) equals[k] = v;
   return {
+    ...(ogc.f ? { format: ogc.f } : {}),
     limit: Math.min(ogc.limit, MAX_LIMIT),
     offset: ogc.offset,
     ...(ogc.cursor !== undefined ? { cursor: ogc.cursor } : {}),
-    ...(ogc.bbox ? { bbox: ogc.bbox } : {}),
+    ...(area ? { area } : {}),
     ...(ogc.datetime ? { datetime: ogc.datetime } : {}),
+    crs: parseCrs('crs', ogc.crs),
+    ...(ogc.filter !== undefined ? { filter: { expr: parseFilter(ogc.filter, lang), lang } } : {}),
+    filterCrs,
+    equals,
+    ...(ogc.properties !== undefined ? { properties: [...new Set(ogc.properties.split(',').map((p) => p.trim()).filter(Boolean))] } : {}),
+    ...(ogc.sortby !== undefined ? { sortby: parseSortby(ogc.sortby) } : {}),
     params,
   };
 }
@@ -152,6 +269,15 @@ export function parseItemsQuery(dataset: ManifestDataset, raw: Record<string, st
 export function parseSimpleQuery(raw: Record<string, string>, extra: Iterable<string> = []): { f?: 'json' | 'html' } {
   assertKnown(raw, ['f', ...extra]);
   return parseWith(z.object({ f: formatParam.optional() }), { f: raw.f });
+}
+
+/** The query of a single feature: `f`, `crs`, `datetime` and the dataset parameters. */
+export function parseItemQuery(dataset: ManifestDataset, raw: Record<string, string>): { format?: FeatureFormat; crs: CrsDef; params: Record<string, string>; datetime?: TimeInterval } {
+  const paramKeys = Object.keys(raw).filter((k) => k.startsWith(PARAM_PREFIX));
+  assertKnown(raw, ['f', 'crs', 'datetime', ...paramKeys], dataset);
+  const q = parseWith(z.object({ f: featureFormatParam.optional(), datetime: datetimeParam.optional() }), { f: raw.f, datetime: raw.datetime });
+  if (q.datetime && !timeParam(dataset)) throw new ApiError('invalid_query', 'datetime: this collection has no time parameter.');
+  return { ...(q.f ? { format: q.f } : {}), crs: parseCrs('crs', raw.crs), params: paramsOf(dataset, raw), ...(q.datetime ? { datetime: q.datetime } : {}) };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -10,7 +10,8 @@ import { loadDatasetCollection, type CacheState } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import type { DataCollection } from '@/lib/protocol/types';
 import type { ServedDataset } from '@/lib/providers';
-import { CRS84 } from './collections';
+import type { Bbox } from '@/lib/protocol/request';
+import { CRS84, readDataExtent } from './collections';
 import { isTileOf, tileBlock, tileBounds } from './grid';
 import { collectionIdOf } from './ids';
 import { isTiled } from './items';
@@ -45,7 +46,8 @@ function tilesetLinks(base: string, s: ServedDataset): OgcLink[] {
   return [
     { href: ogcHref(base, `/collections/${id}/tiles/${TILE_MATRIX_SET}`), rel: 'self', type: MEDIA.json, title: 'Metadáta sady dlaždíc' },
     { href: tileUrlTemplate(base, id), rel: 'item', type: MEDIA.mvt, title: 'Dlaždica (Mapbox Vector Tile)', templated: true },
-    { href: TILE_MATRIX_SET_URI, rel: REL_TILING_SCHEME, type: MEDIA.json, title: 'WebMercatorQuad' },
+    { href: ogcHref(base, `/tileMatrixSets/${TILE_MATRIX_SET}`), rel: REL_TILING_SCHEME, type: MEDIA.json, title: 'WebMercatorQuad' },
+    { href: ogcHref(base, `/collections/${id}/styles/default`, { f: 'mapbox' }), rel: 'http://www.opengis.net/def/rel/ogc/1.0/style', type: MEDIA.style, title: 'Štýl dlaždíc (MapLibre)' },
     { href: ogcHref(base, `/collections/${id}`), rel: REL_GEODATA, type: MEDIA.json, title: s.dataset.title },
   ];
 }
@@ -70,12 +72,19 @@ export function tilesetsDocument(base: string, s: ServedDataset) {
   };
 }
 
+/**
+ * The area a collection's tiles cover: a whole dataset's data extent (when read), else the manifest's
+ * coverage.bbox; undefined for the whole grid. Tiles outside it, or below the lowest zoom, are 404.
+ */
+export async function tileArea(s: ServedDataset): Promise<Bbox | undefined> {
+  return (isTiled(s.dataset) ? undefined : await readDataExtent(s)) ?? s.dataset.coverage?.bbox;
+}
+
 /** GET /collections/{id}/tiles/WebMercatorQuad: the tileset metadata (OGC API – Tiles "tileset"). */
-export function tilesetDocument(base: string, s: ServedDataset) {
+export function tilesetDocument(base: string, s: ServedDataset, bbox: Bbox | undefined) {
   const id = collectionIdOf(s.key);
   const minZoom = tileMinZoom(s);
   const maxZoom = tileMaxZoom(s);
-  const bbox = s.dataset.coverage?.bbox;
   const limits = bbox
     ? Array.from({ length: maxZoom - minZoom + 1 }, (_, i) => {
         const b = tileBlock(bbox, minZoom + i);
@@ -103,6 +112,17 @@ export function tilesetDocument(base: string, s: ServedDataset) {
     ],
     links: tilesetLinks(base, s),
   };
+}
+
+/** 404 for a tile outside the tileset's limits (OGC API – Tiles: not an empty 204). */
+export function assertWithinLimits(s: ServedDataset, bbox: Bbox | undefined, z: number, x: number, y: number): void {
+  const min = tileMinZoom(s);
+  if (z < min) throw new ApiError('not_found', `Tile ${z}/${y}/${x} lies outside this tileset: its tiles start at zoom ${min} (tileMatrixSetLimits in the tileset metadata).`);
+  if (!bbox) return;
+  const b = tileBlock(bbox, z);
+  if (x < b.x0 || x > b.x1 || y < b.y0 || y > b.y1) {
+    throw new ApiError('not_found', `Tile ${z}/${y}/${x} lies outside this tileset's limits at zoom ${z}: rows ${b.y0}-${b.y1}, columns ${b.x0}-${b.x1}.`);
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,18 +195,15 @@ export function parseTileAddress(tileMatrixSet: string, tileMatrix: string, tile
   const z = parseTileNumber('tileMatrix', tileMatrix);
   const y = parseTileNumber('tileRow', tileRow);
   const x = parseTileNumber('tileCol', tileCol);
-  if (z > MAX_TILE_ZOOM) throw new ApiError('invalid_query', `tileMatrix: expected 0-${MAX_TILE_ZOOM}.`);
-  if (!isTileOf(z, x, y)) throw new ApiError('invalid_query', `tileRow/tileCol: outside tile matrix ${z} (0-${2 ** z - 1}).`);
+  // Out of the grid is out of the tileset's limits: 404 (OGC API – Tiles), as a tile outside tileMatrixSetLimits.
+  if (z > MAX_TILE_ZOOM) throw new ApiError('not_found', `tileMatrix ${z}: the tileset has tile matrices 0-${MAX_TILE_ZOOM}.`);
+  if (!isTileOf(z, x, y)) throw new ApiError('not_found', `tileRow/tileCol: outside tile matrix ${z} (0-${2 ** z - 1}).`);
   return { z, x, y };
 }
 
 /** One vector tile of a collection, through the data proxy's cache. */
 export async function renderTile(served: ServedDataset, z: number, x: number, y: number, params: Record<string, string>): Promise<TileAnswer> {
   const layer = collectionIdOf(served.key);
-  if (z < tileMinZoom(served)) {
-    // Below coverage.minZoom the portal does not load a bbox dataset: an empty tile, as the map shows nothing.
-    return { bytes: null, etag: 'W/"empty"', cache: 'hit', freshSeconds: 3600 };
-  }
   const { collection, cache } = isTiled(served.dataset)
     ? await loadDatasetCollection(served, { bbox: tileBounds(z, x, y), zoom: z, params })
     : await loadDatasetCollection(served, { params });
@@ -196,4 +213,52 @@ export async function renderTile(served: ServedDataset, z: number, x: number, y:
   const expires = Number.isFinite(generated) ? generated + (dm.ttl ?? 0) * 1000 : Date.now();
   const freshSeconds = cache === 'stale' ? 0 : Math.max(0, Math.floor((expires - Date.now()) / 1000));
   return { bytes, etag, cache, freshSeconds };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Tile matrix sets (OGC Two Dimensional Tile Matrix Set 2.0, JSON): WebMercatorQuad served here, so
+// clients need not fetch its definition from the internet.
+
+const EARTH_HALF = 20037508.3427892;
+/** Scale denominator of zoom 0 (256-pixel tiles, 0.28 mm pixels). */
+const SCALE_0 = 559082264.028717;
+
+export function tileMatrixSetsDocument(base: string) {
+  return {
+    links: [{ href: ogcHref(base, '/tileMatrixSets'), rel: 'self', type: MEDIA.json, title: 'Mriežky dlaždíc' }],
+    tileMatrixSets: [
+      {
+        id: TILE_MATRIX_SET,
+        title: 'Google Maps Compatible for the World',
+        uri: TILE_MATRIX_SET_URI,
+        crs: EPSG_3857,
+        links: [{ href: ogcHref(base, `/tileMatrixSets/${TILE_MATRIX_SET}`), rel: 'self', type: MEDIA.json, title: TILE_MATRIX_SET }],
+      },
+    ],
+  };
+}
+
+/** GET /tileMatrixSets/WebMercatorQuad: the definition, zoom 0 to the deepest served. */
+export function tileMatrixSetDocument(base: string) {
+  return {
+    id: TILE_MATRIX_SET,
+    title: 'Google Maps Compatible for the World',
+    uri: TILE_MATRIX_SET_URI,
+    crs: EPSG_3857,
+    orderedAxes: ['X', 'Y'],
+    wellKnownScaleSet: 'http://www.opengis.net/def/wkss/OGC/1.0/GoogleMapsCompatible',
+    boundingBox: { lowerLeft: [-EARTH_HALF, -EARTH_HALF], upperRight: [EARTH_HALF, EARTH_HALF], crs: EPSG_3857 },
+    tileMatrices: Array.from({ length: MAX_TILE_ZOOM + 1 }, (_, z) => ({
+      id: String(z),
+      scaleDenominator: SCALE_0 / 2 ** z,
+      cellSize: (2 * EARTH_HALF) / 256 / 2 ** z,
+      cornerOfOrigin: 'topLeft',
+      pointOfOrigin: [-EARTH_HALF, EARTH_HALF],
+      tileWidth: 256,
+      tileHeight: 256,
+      matrixWidth: 2 ** z,
+      matrixHeight: 2 ** z,
+    })),
+    links: [{ href: ogcHref(base, `/tileMatrixSets/${TILE_MATRIX_SET}`), rel: 'self', type: MEDIA.json, title: TILE_MATRIX_SET }],
+  };
 }

@@ -49,7 +49,7 @@ describe('drawing from vector tiles', () => {
     const source = sourceForDataset(ds, big, '/api/data/p/obce?rok=2020,2021&typ=a');
     expect(source).toEqual({
       type: 'vector',
-      tiles: ['/ogc/collections/p.obce/tiles/WebMercatorQuad/{z}/{y}/{x}?rok=2020,2021&typ=a'],
+      tiles: ['/ogc/collections/p.obce/tiles/WebMercatorQuad/{z}/{y}/{x}?param.rok=2020,2021&param.typ=a'],
       maxzoom: 18,
       attribution: '© Test',
     });

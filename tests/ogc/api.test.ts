@@ -64,11 +64,17 @@ describe('/ogc/api', () => {
     expect(doc.components.parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5000, default: 100 });
     const areas = doc.paths[`/collections/${fx.ids.areas}/items`].get.parameters;
     expect(areas.some((p) => p.$ref === '#/components/parameters/datetime')).toBe(true);
-    expect(areas.find((p) => p.name === 'rok')?.schema).toMatchObject({ type: 'string', default: '2000,2024' });
+    // Dataset parameters are `param.<key>`: GDAL takes every plain query parameter a property names for an attribute filter.
+    expect(areas.find((p) => p.name === 'param.rok')?.schema).toMatchObject({ type: 'string', default: '2000,2024' });
+    expect(areas.some((p) => p.name === 'rok')).toBe(false);
     const viewport = doc.paths[`/collections/${fx.ids.viewport}/items`].get.parameters;
-    expect(viewport.find((p) => p.name === 'druh')?.schema).toMatchObject({ enum: ['vsetky', 'x', 'y'], default: 'vsetky' });
+    expect(viewport.find((p) => p.name === 'param.druh')?.schema).toMatchObject({ enum: ['vsetky', 'x', 'y'], default: 'vsetky' });
     expect(viewport.some((p) => p.$ref === '#/components/parameters/datetime')).toBe(false);
-    expect(doc.paths[`/collections/${fx.ids.big}/items`]).toBeUndefined();
+    // Every collection has its path, with the filter parameters (filter-lang names cql-text, which GDAL 3.6 looks for).
+    const big = doc.paths[`/collections/${fx.ids.big}/items`].get.parameters;
+    for (const name of ['filter', 'filter-lang', 'filter-crs', 'crs', 'bbox-crs', 'sortby', 'properties']) expect(big.some((p) => p.$ref === `#/components/parameters/${name}`)).toBe(true);
+    expect(doc.components.parameters['filter-lang'].schema).toMatchObject({ enum: ['cql2-text', 'cql2-json', 'cql-text'] });
+    expect(doc.components.parameters.crs.schema).toMatchObject({ enum: expect.arrayContaining(['http://www.opengis.net/def/crs/EPSG/0/5514']) });
     expect(Object.keys(doc.paths).some((p) => p.includes(fx.ids.hidden) || p.includes(fx.ids.pending))).toBe(false);
   });
 });
@@ -103,6 +109,20 @@ describe('conformance', () => {
     'ogcapi-features-1/1.0/conf/geojson': 'GeoJSON bodies and media types (this file, gdal.test.ts)',
     'ogcapi-features-1/1.0/conf/html': 'pages.test.ts and e2e/ogc.spec.ts',
     'ogcapi-features-1/1.0/conf/oas30': '/ogc/api lint (this file)',
+    'ogcapi-features-2/1.0/conf/crs': 'crs.test.ts (crs, bbox-crs, Content-Crs against gdaltransform), gdal.test.ts (FlatGeobuf in S-JTSK)',
+    'ogcapi-features-3/1.0/conf/queryables': 'filter.test.ts (queryables), owslib.test.ts (collection_queryables)',
+    'ogcapi-features-3/1.0/conf/queryables-query-parameters': 'filter.test.ts (name=value), gdal.test.ts (-where)',
+    'ogcapi-features-3/1.0/conf/filter': 'filter.test.ts, owslib.test.ts, gdal.test.ts (cql-text)',
+    'ogcapi-features-3/1.0/conf/features-filter': 'filter.test.ts (filter on items), qgis.test.ts',
+    'cql2/1.0/conf/cql2-text': 'filter.test.ts, cql2.test.ts',
+    'cql2/1.0/conf/cql2-json': 'filter.test.ts, cql2.test.ts',
+    'cql2/1.0/conf/basic-cql2': 'cql2.test.ts',
+    'cql2/1.0/conf/advanced-comparison-operators': 'cql2.test.ts (LIKE, BETWEEN, IN)',
+    'cql2/1.0/conf/case-insensitive-comparison': 'cql2.test.ts (CASEI)',
+    'cql2/1.0/conf/accent-insensitive-comparison': 'cql2.test.ts (ACCENTI)',
+    'cql2/1.0/conf/basic-spatial-functions': 'cql2.test.ts, filter.test.ts (S_INTERSECTS with points and boxes)',
+    'cql2/1.0/conf/basic-spatial-functions-plus': 'cql2.test.ts, filter.test.ts (S_INTERSECTS with polygons and lines)',
+    'cql2/1.0/conf/property-property': 'cql2.test.ts',
     'ogcapi-tiles-1/1.0/conf/core': 'tiles.test.ts, GDAL MVT (gdal.test.ts)',
     'ogcapi-tiles-1/1.0/conf/tileset': 'tiles.test.ts',
     'ogcapi-tiles-1/1.0/conf/tilesets-list': 'tiles.test.ts',

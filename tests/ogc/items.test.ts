@@ -76,16 +76,25 @@ describe('collections', () => {
     });
   }
 
-  test('a collection carries title, description, keywords, extents, licence and attribution', async () => {
+  test('a collection carries title, description, keywords, extents (the data’s own), CRSs, licence and attribution', async () => {
     const { body } = await get<Record<string, unknown>>(`/ogc/collections/${fx.ids.areas}`);
+    // The polygons of `plochy` (17 + i·0.2, 48.2 + (i mod 5)·0.2, 0.15 wide), not the manifest's national coverage.
     expect(body).toMatchObject({
       id: fx.ids.areas,
       title: 'Test plochy',
       description: expect.stringContaining('plochy'),
       keywords: expect.arrayContaining(['skúška']),
       itemType: 'feature',
+      storageCrs: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+      crs: [
+        'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+        'http://www.opengis.net/def/crs/EPSG/0/4326',
+        'http://www.opengis.net/def/crs/EPSG/0/4258',
+        'http://www.opengis.net/def/crs/EPSG/0/3857',
+        'http://www.opengis.net/def/crs/EPSG/0/5514',
+      ],
       extent: {
-        spatial: { bbox: [[16.8, 47.7, 22.6, 49.7]], crs: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' },
+        spatial: { bbox: [[17, 48.2, 21.95, 49.15]], crs: 'http://www.opengis.net/def/crs/OGC/1.3/CRS84' },
         temporal: { interval: [['2000-01-01T00:00:00Z', '2024-12-31T23:59:59Z']] },
       },
       attribution: '© Test',
@@ -113,13 +122,14 @@ describe('items query', () => {
     { name: 'datetime impossible date', id: () => fx.ids.areas, query: 'datetime=2020-02-30', field: 'datetime' },
     { name: 'datetime reversed', id: () => fx.ids.areas, query: 'datetime=2020-01-01/2019-01-01', field: 'datetime' },
     { name: 'datetime on a collection without time', id: () => fx.ids.big, query: 'datetime=2020-01-01', field: 'datetime' },
-    { name: 'datetime together with the time parameter', id: () => fx.ids.areas, query: 'datetime=2020-01-01&rok=2020', field: 'datetime' },
-    { name: 'unknown parameter', id: () => fx.ids.big, query: 'filter=x', field: 'filter' },
-    { name: 'another dataset’s parameter', id: () => fx.ids.big, query: 'rok=2020', field: 'rok' },
+    { name: 'datetime together with the time parameter', id: () => fx.ids.areas, query: 'datetime=2020-01-01&param.rok=2020', field: 'datetime' },
+    { name: 'unknown parameter', id: () => fx.ids.big, query: 'frobnicate=x', field: 'frobnicate' },
+    { name: 'another dataset’s parameter', id: () => fx.ids.big, query: 'param.rok=2020', field: 'param.rok' },
     { name: 'unknown format', id: () => fx.ids.big, query: 'f=xml', field: 'f' },
     { name: 'foreign cursor', id: () => fx.ids.big, query: 'cursor=abc', field: 'cursor' },
-    { name: 'dataset parameter out of range', id: () => fx.ids.areas, query: 'rok=1990,2000', field: 'rok' },
-    { name: 'dataset parameter not an option', id: () => fx.ids.viewport, query: 'druh=z', field: 'druh' },
+    { name: 'dataset parameter out of range', id: () => fx.ids.areas, query: 'param.rok=1990,2000', field: 'rok' },
+    { name: 'dataset parameter not an option', id: () => fx.ids.viewport, query: 'param.druh=z', field: 'druh' },
+    { name: 'a dataset parameter without its prefix (not a property)', id: () => fx.ids.big, query: 'druh=x', field: 'druh' },
   ];
   for (const c of bad) {
     test(`400 invalid_query: ${c.name}`, async () => {
@@ -193,10 +203,14 @@ describe('items query', () => {
     }
   });
 
-  test('dataset parameters pass to the source as on /api/data', async () => {
-    const { body } = await items(fx.ids.areas, '?rok=2020,2021');
+  test('dataset parameters pass to the source as on /api/data, named param.<key> (the bare name filters by the property)', async () => {
+    const { body } = await items(fx.ids.areas, '?param.rok=2020,2021');
     expect(body.features.map((f) => f.properties.rok).sort()).toEqual([2020, 2021]);
-    expect(new URL(link(body, 'self')!.href).searchParams.get('rok')).toBe('2020,2021');
+    expect(new URL(link(body, 'self')!.href).searchParams.get('param.rok')).toBe('2020,2021');
+    // `rok` is also a property: `?rok=2020` is an equality filter on it, over the default selection.
+    const { body: byProperty } = await items(fx.ids.areas, '?rok=2020');
+    expect(byProperty.features.map((f) => f.properties.rok)).toEqual([2020]);
+    expect(byProperty.numberMatched).toBe(1);
   });
 
   test('f=json and JSON Accept headers give GeoJSON; f=html reaching the route is sent to the HTML page', async () => {
@@ -250,7 +264,7 @@ describe('a failing source', () => {
     expect(r.status).toBe(502);
     expect(r.body).toMatchObject({ code: 'http_error', error: expect.any(String) });
     fx.server.setFault('/miesta.json', 'invalid-json');
-    const t = await get(`/ogc/collections/${fx.ids.places}/tiles/WebMercatorQuad/10/560/356`);
+    const t = await get(`/ogc/collections/${fx.ids.places}/tiles/WebMercatorQuad/10/355/560`);
     expect(t.status).toBe(502);
     expect(t.body).toMatchObject({ code: 'invalid_json' });
   });

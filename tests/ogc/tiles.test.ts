@@ -2,9 +2,9 @@
 // Cache-Control, the tile grid checks, bbox datasets below their minimum zoom, dataset parameters.
 // (The tiles' contents are decoded by GDAL's MVT driver in gdal.test.ts.)
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { tileBlock, tileOf } from '@/lib/ogc/grid';
+import { tileBlock, tileBounds, tileOf } from '@/lib/ogc/grid';
 import { serveApp, type AppServer } from '../helpers/app-server';
-import { startOgcFixture, type OgcFixture } from './fixtures';
+import { bigFeatures, startOgcFixture, type OgcFixture } from './fixtures';
 
 let fx: OgcFixture;
 let app: AppServer;
@@ -84,16 +84,26 @@ describe('tiles', () => {
     expect(other.headers.get('etag')).not.toBe(etag);
   });
 
-  test('a tile without features is 204', async () => {
-    const { x, y } = tileOf(-30, 40, 8);
-    const res = await tile(fx.ids.big, 8, y, x);
-    expect(res.status).toBe(204);
+  test('a tile within the limits without features is 204; outside the data extent 404', async () => {
+    const z = 18;
+    const { x, y } = tileOf(19.0005, 48.5005, z);
+    const [w, s, e, n] = tileBounds(z, x, y);
+    const m = ((e - w) * 64) / 4096;
+    expect(bigFeatures().filter(({ geometry: { coordinates: [lon, lat] } }) => lon >= w - m && lon <= e + m && lat >= s - m && lat <= n + m)).toEqual([]);
+    expect((await tile(fx.ids.big, z, y, x)).status).toBe(204);
+    // The tileset's limits are the data's extent (a whole dataset): the Atlantic is outside, 404 as OGC API – Tiles asks.
+    const far = tileOf(-30, 40, 8);
+    const res = await tile(fx.ids.big, 8, far.y, far.x);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found', error: expect.stringContaining('limits') });
   });
 
-  test('a bbox dataset below its coverage.minZoom: 204 without asking the source', async () => {
+  test('a bbox dataset below its coverage.minZoom: 404 without asking the source', async () => {
     const before = fx.server.requests('/vyrez.json');
     const { x, y } = tileOf(17.2, 48.2, 8);
-    expect((await tile(fx.ids.viewport, 8, y, x)).status).toBe(204);
+    const res = await tile(fx.ids.viewport, 8, y, x);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ code: 'not_found', error: expect.stringContaining('zoom 9') });
     expect(fx.server.requests('/vyrez.json')).toBe(before);
   });
 
@@ -101,7 +111,7 @@ describe('tiles', () => {
     const { x, y } = tileOf(17.2, 48.2, 12);
     const all = await tile(fx.ids.viewport, 12, y, x);
     const before = fx.server.log('/vyrez.json').length;
-    const some = await tile(fx.ids.viewport, 12, y, x, '?druh=x');
+    const some = await tile(fx.ids.viewport, 12, y, x, '?param.druh=x');
     expect(all.status).toBe(200);
     expect(some.status).toBe(200);
     expect(fx.server.log('/vyrez.json').slice(before).map((r) => r.query.druh)).toEqual(['x']);
@@ -110,9 +120,9 @@ describe('tiles', () => {
   });
 
   const bad: Array<{ name: string; path: string; status: number; code: string }> = [
-    { name: 'zoom above 18', path: '19/0/0', status: 400, code: 'invalid_query' },
-    { name: 'row outside the matrix', path: '8/256/10', status: 400, code: 'invalid_query' },
-    { name: 'column outside the matrix', path: '2/1/4', status: 400, code: 'invalid_query' },
+    { name: 'zoom above 18', path: '19/0/0', status: 404, code: 'not_found' },
+    { name: 'row outside the matrix', path: '8/256/10', status: 404, code: 'not_found' },
+    { name: 'column outside the matrix', path: '2/1/4', status: 404, code: 'not_found' },
     { name: 'not a number', path: '8/a/1', status: 400, code: 'invalid_query' },
     { name: 'negative', path: '8/-1/1', status: 400, code: 'invalid_query' },
   ];

@@ -63,3 +63,114 @@ export function isCadastreYXInSlovakia(y: number, x: number): boolean {
   const r = SJTSK_CADASTRE_RANGE;
   return y >= r.y[0] && y <= r.y[1] && x >= r.x[0] && x <= r.x[1];
 }
+
+// --- Coordinate reference systems by their OGC URI (OGC API – Features Part 2) ---
+
+const wgs84ToWebMercator = proj4('EPSG:4326', 'EPSG:3857');
+
+/**
+ * A CRS the portal transforms to and from, in the axis order its definition states (EPSG:4326 and
+ * EPSG:4258 are latitude first; CRS84 longitude first; the projected ones east first).
+ */
+export interface CrsDef {
+  /** The OGC URI (`http://www.opengis.net/def/crs/...`). */
+  uri: string;
+  /** `EPSG:<code>`, or `OGC:CRS84`. */
+  code: string;
+  /** EPSG code for formats that name a CRS by number (FlatGeobuf); CRS84 is 4326 in x/y order. */
+  epsg: number;
+  label: string;
+  /** Whether the CRS lists latitude before longitude (EPSG:4326, EPSG:4258). */
+  latFirst: boolean;
+  /** Metres (projected) or degrees (geographic). */
+  projected: boolean;
+  /** WGS84 `[lon, lat]` -> a position in this CRS's axis order. */
+  fromWgs84(lon: number, lat: number): Position2;
+  /** A position in this CRS's axis order -> WGS84 `[lon, lat]`. */
+  toWgs84(a: number, b: number): Position2;
+}
+
+const EPSG_URI = 'http://www.opengis.net/def/crs/EPSG/0/';
+
+export const CRS84_URI = 'http://www.opengis.net/def/crs/OGC/1.3/CRS84';
+
+/**
+ * The CRSs of the OGC API: CRS84 (the default), WGS 84 and ETRS89 in their own latitude-first order,
+ * Web Mercator and S-JTSK / Krovak East North. ETRS89 is taken equal to WGS84 (EPSG:1149, the null
+ * transformation, accuracy 1 m — the same order as EPSG:4836's).
+ */
+export const CRS_DEFS: readonly CrsDef[] = [
+  {
+    uri: CRS84_URI,
+    code: 'OGC:CRS84',
+    epsg: 4326,
+    label: 'WGS 84 (dĺžka, šírka)',
+    latFirst: false,
+    projected: false,
+    fromWgs84: (lon, lat) => [lon, lat],
+    toWgs84: (lon, lat) => [lon, lat],
+  },
+  {
+    uri: `${EPSG_URI}4326`,
+    code: 'EPSG:4326',
+    epsg: 4326,
+    label: 'WGS 84 (šírka, dĺžka)',
+    latFirst: true,
+    projected: false,
+    fromWgs84: (lon, lat) => [lat, lon],
+    toWgs84: (lat, lon) => [lon, lat],
+  },
+  {
+    uri: `${EPSG_URI}4258`,
+    code: 'EPSG:4258',
+    epsg: 4258,
+    label: 'ETRS89 (šírka, dĺžka)',
+    latFirst: true,
+    projected: false,
+    fromWgs84: (lon, lat) => [lat, lon],
+    toWgs84: (lat, lon) => [lon, lat],
+  },
+  {
+    uri: `${EPSG_URI}3857`,
+    code: 'EPSG:3857',
+    epsg: 3857,
+    label: 'WGS 84 / Pseudo-Mercator',
+    latFirst: false,
+    projected: true,
+    fromWgs84: (lon, lat) => {
+      const [x, y] = wgs84ToWebMercator.forward([lon, lat]);
+      return [x, y];
+    },
+    toWgs84: (x, y) => {
+      const [lon, lat] = wgs84ToWebMercator.inverse([x, y]);
+      return [lon, lat];
+    },
+  },
+  {
+    uri: `${EPSG_URI}5514`,
+    code: 'EPSG:5514',
+    epsg: 5514,
+    label: 'S-JTSK / Krovak East North',
+    latFirst: false,
+    projected: true,
+    fromWgs84: toSjtsk,
+    toWgs84: fromSjtsk,
+  },
+];
+
+const CRS_BY_KEY = new Map<string, CrsDef>();
+for (const c of CRS_DEFS) {
+  const n = c.code.split(':')[1];
+  const keys = [c.uri, c.code, `[${c.code}]`, c.uri.replace('http://', 'https://')];
+  if (c.code.startsWith('EPSG:')) keys.push(`urn:ogc:def:crs:EPSG::${n}`, `urn:ogc:def:crs:EPSG:0:${n}`);
+  else keys.push('urn:ogc:def:crs:OGC:1.3:CRS84', 'CRS84');
+  for (const k of keys) CRS_BY_KEY.set(k.toLowerCase(), c);
+}
+
+/**
+ * The CRS a reference names: its OGC URI (as OGC API – Features Part 2 requires), or the common
+ * spellings `EPSG:5514`, `[EPSG:5514]` (safe CURIE), `urn:ogc:def:crs:EPSG::5514`. Undefined for others.
+ */
+export function crsOf(reference: string): CrsDef | undefined {
+  return CRS_BY_KEY.get(reference.trim().toLowerCase());
+}
