@@ -102,6 +102,8 @@ export function collectionLinks(base: string, s: ServedDataset, format: 'json' |
     // GDAL 3.6 looks for the drafts' relation name.
     { href: ogcHref(base, `${path}/queryables`), rel: 'queryables', type: MEDIA.json, title: 'Vlastnosti na filtrovanie (queryables)' },
     { href: ogcHref(base, `${path}/schema`), rel: 'describedby', type: MEDIA.schema, title: 'Schéma objektov (JSON Schema)' },
+    // The same relation (RFC 8288 compares them case-insensitively); GDAL 3.6 matches only this spelling.
+    { href: ogcHref(base, `${path}/schema`), rel: 'describedBy', type: MEDIA.schema, title: 'Schéma objektov (JSON Schema)' },
     {
       href: s.license?.url ?? `${page}#licencia`,
       rel: 'license',

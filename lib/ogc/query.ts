@@ -265,9 +265,13 @@ export function parseItemsQuery(dataset: ManifestDataset, raw: Record<string, st
   };
 }
 
-/** Parses the query of a resource that takes only `f` (and, for single items and tiles, dataset parameters). */
+/**
+ * Parses the query of a resource that takes only `f` (and, for single items and tiles, dataset
+ * parameters). Dataset parameters (`param.<key>`) select no data here and are let through, so that a
+ * client can put them in its connection URL once (GDAL adds that URL's query to every request).
+ */
 export function parseSimpleQuery(raw: Record<string, string>, extra: Iterable<string> = []): { f?: 'json' | 'html' } {
-  assertKnown(raw, ['f', ...extra]);
+  assertKnown(raw, ['f', ...extra, ...Object.keys(raw).filter((k) => k.startsWith(PARAM_PREFIX))]);
   return parseWith(z.object({ f: formatParam.optional() }), { f: raw.f });
 }
 

@@ -19,7 +19,7 @@ import { collectionIdOf } from './ids';
 import { datasetParams, readItem, readItems, type ItemsPage, type OgcFeature } from './items';
 import { MEDIA } from './links';
 import { buildOgcApiDocument } from './openapi';
-import { PARAM_PREFIX, parseItemQuery, parseItemsQuery, parseSimpleQuery, type FeatureFormat, type ItemsQuery } from './query';
+import { parseItemQuery, parseItemsQuery, parseSimpleQuery, type FeatureFormat, type ItemsQuery } from './query';
 import { queryablesOf, type Queryables } from './queryables';
 import { selectionFor } from './select';
 import { DEFAULT_STYLE, styleDocument, stylesDocument } from './styles';
@@ -251,9 +251,8 @@ export async function tile(
   raw: Record<string, string>,
 ): Promise<TileResult> {
   const served = await findOgcDataset(collectionId);
-  const paramKeys = Object.keys(raw).filter((k) => k.startsWith(PARAM_PREFIX));
   const q = parseItemQuery(served.dataset, raw);
-  parseSimpleQuery(raw, [...paramKeys, 'datetime']);
+  parseSimpleQuery(raw, ['datetime']);
   const { z, x, y } = parseTileAddress(address.tileMatrixSet, address.tileMatrix, address.tileRow, address.tileCol);
   assertWithinLimits(served, await tileArea(served), z, x, y);
   const params = datasetParams(served.dataset, { params: q.params, datetime: q.datetime });

@@ -77,6 +77,38 @@ export function viewportFeatures(req: RecordedRequest) {
   return { type: 'FeatureCollection', features };
 }
 
+/** What `ukazovatel` selects in the municipality-like dataset: the label the features then carry (as sk-uzemie/obce does). */
+export const INDICATOR_LABELS: Record<string, string> = { obyvatelia: 'Počet obyvateľov', hustota: 'Hustota obyvateľstva' };
+
+/**
+ * Municipality-like polygons (as sk-uzemie/obce): the `ukazovatel` parameter selects which value
+ * `hodnota` holds, and every feature carries the chosen indicator's label as property `ukazovatel`.
+ */
+export function municipalityFeatures(req: RecordedRequest) {
+  const indicator = req.query.ukazovatel ?? 'obyvatelia';
+  const features = Array.from({ length: 40 }, (_, i) => {
+    const x = 17.2 + (i % 8) * 0.5;
+    const y = 48.0 + Math.floor(i / 8) * 0.3;
+    const obyvatelia = 200 + ((i * 7919) % 5000);
+    const rozloha = 5 + (i % 7) * 3;
+    return {
+      type: 'Feature',
+      id: `obec-${i}`,
+      geometry: { type: 'Polygon', coordinates: [[[x, y], [x + 0.4, y], [x + 0.4, y + 0.25], [x, y + 0.25], [x, y]]] },
+      properties: {
+        nazov: ['Nová Ves', 'Stará Ľubovňa', 'Žilina', 'Nitra', 'Trnava'][i % 5] + ` ${i}`,
+        kraj: ['Bratislavský', 'Trnavský', 'Nitriansky', 'Žilinský'][i % 4],
+        obyvatelia,
+        rozloha,
+        ukazovatel: INDICATOR_LABELS[indicator] ?? indicator,
+        hodnota: indicator === 'hustota' ? Math.round((obyvatelia / rozloha) * 10) / 10 : obyvatelia,
+        zalozena: `${1200 + i * 10}-01-01`,
+      },
+    };
+  });
+  return { type: 'FeatureCollection', features };
+}
+
 export interface OgcFixture {
   server: ProviderServer;
   restore: () => void;
@@ -84,7 +116,7 @@ export interface OgcFixture {
   pending: TestProvider;
   rejected: TestProvider;
   /** Collection ids by role. */
-  ids: { big: string; places: string; areas: string; viewport: string; hidden: string; raster: string; pending: string; rejected: string };
+  ids: { big: string; places: string; areas: string; viewport: string; towns: string; hidden: string; raster: string; pending: string; rejected: string };
   close(): Promise<void>;
 }
 
@@ -108,6 +140,7 @@ export async function startOgcFixture(): Promise<OgcFixture> {
   server.setBody('/miesta.json', { type: 'FeatureCollection', features: placeFeatures() });
   server.setBody('/plochy.json', areaFeatures);
   server.setBody('/vyrez.json', viewportFeatures);
+  server.setBody('/obce.json', municipalityFeatures);
   server.setBody('/skryte.json', { type: 'FeatureCollection', features: placeFeatures() });
   server.setBody('/cakajuce.json', { type: 'FeatureCollection', features: placeFeatures() });
   const portal = await registerProvider(server, {
@@ -125,6 +158,26 @@ export async function startOgcFixture(): Promise<OgcFixture> {
         source: { type: 'geojson', url: `${server.url}/vyrez.json`, mode: 'bbox', maxFeatures: 1000 },
         coverage: { bbox: [16.9, 48.0, 18.0, 48.5], minZoom: 9 },
         params: [{ key: 'druh', label: 'Druh', type: 'enum', options: [{ value: 'vsetky', label: 'všetky' }, { value: 'x', label: 'X' }, { value: 'y', label: 'Y' }], default: 'vsetky' }],
+      }),
+      ds('obce', {
+        presentation: { type: 'fill', color: { type: 'interpolate', field: 'hodnota', stops: [[200, '#fff5eb'], [5200, '#7f2704']] }, opacity: 0.75, outlineColor: '#ffffff' },
+        fields: [
+          { key: 'nazov', label: 'Obec' },
+          { key: 'kraj', label: 'Kraj' },
+          { key: 'obyvatelia', label: 'Počet obyvateľov', type: 'integer', unit: 'obyv.' },
+          { key: 'rozloha', label: 'Rozloha', type: 'number', unit: 'km²' },
+          { key: 'ukazovatel', label: 'Zvolený ukazovateľ' },
+          { key: 'hodnota', label: 'Hodnota ukazovateľa', type: 'number' },
+        ],
+        params: [
+          {
+            key: 'ukazovatel',
+            label: 'Ukazovateľ',
+            type: 'enum',
+            default: 'obyvatelia',
+            options: Object.entries(INDICATOR_LABELS).map(([value, label]) => ({ value, label })),
+          },
+        ],
       }),
       ds('skryte', { displayOnly: true }),
       {
@@ -148,6 +201,7 @@ export async function startOgcFixture(): Promise<OgcFixture> {
       places: `${pid}.miesta`,
       areas: `${pid}.plochy`,
       viewport: `${pid}.vyrez`,
+      towns: `${pid}.obce`,
       hidden: `${pid}.skryte`,
       raster: `${pid}.ortofoto`,
       pending: `${pendingId}.cakajuce`,

@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { tileBounds, tileOf } from '@/lib/ogc/grid';
 import { serveApp, type AppServer } from '../helpers/app-server';
 import { checksum, gdal, readWithGdal } from './gdal';
-import { BIG_COUNT, startOgcFixture, viewportUniverse, type OgcFixture } from './fixtures';
+import { BIG_COUNT, bigFeatures, startOgcFixture, viewportUniverse, type OgcFixture } from './fixtures';
 
 let fx: OgcFixture;
 let app: AppServer;
@@ -74,13 +74,13 @@ describe('OAPIF driver', () => {
     expect(served.features).toHaveLength(BIG_COUNT);
     const ns = copied.features.map((f) => f.properties.n as number);
     expect(new Set(ns).size).toBe(BIG_COUNT);
-    const keys = ['n', 'nazov', 'hodnota', 'kategoria', '__dm_title'];
+    const keys = ['n', 'nazov', 'hodnota', 'kategoria'];
     expect(checksum(copied.features, keys)).toBe(checksum(served.features, keys));
   });
 
-  test('ogr2ogr copies ids, nested values and polygons as /api/data serves them', async () => {
+  test('ogr2ogr copies ids, values and polygons as /api/data serves them; the portal’s __dm_* extras stay out of the GeoPackage', async () => {
     for (const [id, keys] of [
-      [fx.ids.places, ['nazov', 'pocet', '__dm_chart']],
+      [fx.ids.places, ['nazov', 'pocet']],
       [fx.ids.areas, ['nazov', 'rok']],
     ] as const) {
       const gpkg = path.join(tmp, `${id}.gpkg`);
@@ -90,7 +90,13 @@ describe('OAPIF driver', () => {
       expect(copied.features.length).toBe(served.features.length);
       expect(copied.features.length).toBeGreaterThan(0);
       expect(checksum(copied.features, [...keys])).toBe(checksum(served.features, [...keys]));
+      expect(Object.keys(copied.features[0].properties).filter((k) => k.startsWith('__dm_'))).toEqual([]);
     }
+    // The extras are the features' documented `dm` member in the OGC GeoJSON (here the charts), exactly /api/data's __dm_*.
+    const served = await apiData(fx.ids.places);
+    const ogcPage = (await (await fetch(`${app.url}/ogc/collections/${fx.ids.places}/items?limit=100`)).json()) as { features: Array<{ properties: Record<string, unknown>; dm?: { chart?: unknown } }> };
+    expect(ogcPage.features.map((f) => f.dm?.chart ?? null)).toEqual(served.features.map((f) => f.properties.__dm_chart ?? null));
+    expect(served.features.some((f) => f.properties.__dm_chart)).toBe(true);
   });
 
   test('a spatial filter reaches the server as bbox; a bbox-mode dataset is read tile by tile, each feature once', async () => {
@@ -175,5 +181,50 @@ describe('MVT driver', () => {
     const got = new Set(decoded.features.map((f) => f.properties.k));
     expect(expected.length).toBeGreaterThan(0);
     for (const f of expected) expect(got.has(f.properties.k)).toBe(true);
+  });
+});
+
+describe('OAPIF driver: attribute filters on the server (OGC API – Features Part 3)', () => {
+  const itemRequests = (from: number, id: string) => app.log.slice(from).filter((l) => l.includes(`/collections/${id}/items`));
+
+  test('-where goes to the server as a cql-text filter (GDAL 3.6 reads the queryables); the copy is exact in a few requests', async () => {
+    const before = app.log.length;
+    const out = await readWithGdal(app, ogcUrl, [fx.ids.big, '-where', "kategoria = 'a' AND hodnota > 80", '-oo', 'PAGE_SIZE=1000']);
+    const requests = itemRequests(before, fx.ids.big);
+    const filtered = requests.filter((l) => new URL(l.split(' ')[1], 'http://x').searchParams.get('filter-lang') === 'cql-text');
+    expect(filtered.length).toBeGreaterThan(0);
+    expect(new URL(filtered[0].split(' ')[1], 'http://x').searchParams.get('filter')).toMatch(/kategoria = 'a'.*hodnota > 80/);
+    const expected = bigFeatures().filter((f) => f.properties.kategoria === 'a' && f.properties.hodnota > 80);
+    expect(expected.length).toBeGreaterThan(100);
+    expect(out.features.map((f) => f.properties.n).sort((a, b) => (a as number) - (b as number))).toEqual(expected.map((f) => f.properties.n));
+    // Without the server-side filter GDAL pages through all 5,000 features; with it one page holds them.
+    expect(requests.length).toBeLessThanOrEqual(4);
+  });
+
+  test('-where on a former dataset-parameter name filters by that property, never switching the data (sk-uzemie/obce’s ukazovatel)', async () => {
+    const before = fx.server.log('/obce.json').length;
+    const none = await readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "ukazovatel = 'hustota'"]);
+    expect(none.features).toEqual([]);
+    const all = await readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "ukazovatel = 'Počet obyvateľov'"]);
+    expect(all.features).toHaveLength(40);
+    // The source was only ever asked for the default indicator.
+    expect(fx.server.log('/obce.json').slice(before).every((r) => r.query.ukazovatel === undefined || r.query.ukazovatel === 'obyvatelia')).toBe(true);
+    // A name that is neither a property nor a parameter is GDAL's own clear error.
+    await expect(readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "frobnicate = 'x'"])).rejects.toThrow(/frobnicate/);
+  });
+
+  test('the dataset parameter itself is param.<key>, in the connection URL as GDAL users give it', async () => {
+    const out = await readWithGdal(app, `OAPIF:${env().publicBaseUrl}/ogc?param.ukazovatel=hustota`, [fx.ids.towns, '-where', "ukazovatel = 'Hustota obyvateľstva'"]);
+    expect(out.features).toHaveLength(40);
+    const first = out.features.find((f) => f.properties.nazov === 'Nová Ves 0')!;
+    expect(first.properties.hodnota).toBe(Math.round((first.properties.obyvatelia as number) / (first.properties.rozloha as number) * 10) / 10);
+  });
+
+  test('field types come from the collection’s schema (describedby), not from the first page', async () => {
+    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', ogcUrl, fx.ids.towns]);
+    expect(info).toMatch(/obyvatelia: Integer/);
+    expect(info).toMatch(/rozloha: Real/);
+    expect(info).toMatch(/nazov: String/);
+    expect(info).not.toMatch(/__dm_/);
   });
 });
