@@ -10,6 +10,7 @@ import type { DataCollection, ManifestDataset, ParamDef } from '@/lib/protocol/t
 import { CRS84_URI, STORAGE_CRS, SUPPORTED_CRS } from './crs';
 import { envelope } from './envelope';
 import { collectionIdOf, parseCollectionId } from './ids';
+import { BBOX_MODE_DEFAULT_ZOOM } from './limits';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 
 export const CRS84 = CRS84_URI;
@@ -59,6 +60,15 @@ export async function findOgcDataset(collectionId: string): Promise<ServedDatase
     throw new ApiError('unknown_dataset', `Unknown collection "${collectionId}". GET /ogc/collections lists the collections (one per approved GeoJSON dataset).`);
   }
   return served;
+}
+
+/** The zoom whose tiles a `bbox` dataset is read in. */
+export function tiledZoom(dataset: ManifestDataset): number {
+  return Math.max(0, Math.min(24, Math.ceil(dataset.coverage?.minZoom ?? BBOX_MODE_DEFAULT_ZOOM)));
+}
+
+export function isTiled(dataset: ManifestDataset): boolean {
+  return dataset.source.type === 'geojson' && dataset.source.mode === 'bbox';
 }
 
 /** The dataset's time parameter (`temporal.param`), when it names a range or date-range parameter. */
@@ -139,14 +149,13 @@ function envelopeOf(collection: DataCollection): Bbox | null {
   return e;
 }
 
-const isWhole = (d: ManifestDataset) => !(d.source.type === 'geojson' && d.source.mode === 'bbox');
 
 /**
  * The extent of a whole dataset's data (its default selection) through the proxy's cache; a failing
  * source leaves the last one known (or none: the collection document then shows the coverage).
  */
 export async function readDataExtent(s: ServedDataset): Promise<Bbox | undefined> {
-  if (!isWhole(s.dataset)) return undefined;
+  if (isTiled(s.dataset)) return undefined;
   try {
     const { collection } = await loadDatasetCollection(s, { params: {} });
     const e = collection.dm?.next || collection.dm?.truncated ? null : envelopeOf(collection);

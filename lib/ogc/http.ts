@@ -1,6 +1,6 @@
 // Shaping the OGC answers as web Responses (the route handlers stay one call each).
 import { ApiError } from '@/lib/errors';
-import { baseUrl, searchParams } from '@/lib/http';
+import { baseUrl, route, searchParams } from '@/lib/http';
 import { MEDIA } from './links';
 import { HTML_PREFIX } from './html-routes';
 import type { OgcJsonAnswer, TileResult } from './service';
@@ -43,4 +43,14 @@ export async function ogcNotFound(req: Request): Promise<Response> {
   const html = url.searchParams.get('f') === 'html' || (!url.searchParams.has('f') && (req.headers.get('accept') ?? '').includes('text/html'));
   if (html) return new Response(null, { status: 303, headers: { Location: `${HTML_PREFIX}${url.pathname.slice('/ogc'.length)}${url.search}` } });
   throw new ApiError('not_found', `No OGC API resource at ${url.pathname}; the landing page /ogc links the resources.`);
+}
+
+type CollectionAnswer = (base: string, collectionId: string, query: Record<string, string>, accept: string | null) => Promise<OgcJsonAnswer>;
+
+/** The GET handler of a resource under /collections/{collectionId} (one line per route file). */
+export function collectionRoute(answer: CollectionAnswer, options: { html?: boolean } = {}) {
+  return route<{ collectionId: string }>(async (req, { params }) => {
+    const { collectionId } = await params;
+    return ogcJson(req, (base, query, accept) => answer(base, collectionId, query, accept), options);
+  });
 }

@@ -16,11 +16,11 @@ import type { Bbox } from '@/lib/protocol/request';
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { DataCollection, DataFeature, Geometry, ManifestDataset } from '@/lib/protocol/types';
 import type { ServedDataset } from '@/lib/providers';
-import { timeParam } from './collections';
+import { isTiled, tiledZoom, timeParam } from './collections';
 import { CRS84_URI, geometryIn, type Area, type CrsDef } from './crs';
 import { envelope, meets } from './envelope';
 import { blockIndex, blockSize, blockTile, tileBlock, tileBounds, tileOf, type TileBlock } from './grid';
-import { BBOX_MODE_DEFAULT_ZOOM, MAX_TILE_LOADS_PER_PAGE } from './limits';
+import { MAX_TILE_LOADS_PER_PAGE } from './limits';
 import { timeParamValue, type ItemsQuery } from './query';
 import type { Selection } from './select';
 
@@ -155,15 +155,6 @@ export function featureJson(f: OgcFeature): string {
 
 // ---------------------------------------------------------------------------------------------
 // Parameters
-
-/** The zoom whose tiles a `bbox` dataset is read in. */
-export function tiledZoom(dataset: ManifestDataset): number {
-  return Math.max(0, Math.min(24, Math.ceil(dataset.coverage?.minZoom ?? BBOX_MODE_DEFAULT_ZOOM)));
-}
-
-export function isTiled(dataset: ManifestDataset): boolean {
-  return dataset.source.type === 'geojson' && dataset.source.mode === 'bbox';
-}
 
 /** The dataset parameters to send: the query's, with `datetime` translated into the time parameter. null = nothing can match. */
 export function datasetParams(dataset: ManifestDataset, q: Pick<ItemsQuery, 'params' | 'datetime'>): Record<string, string> | null {

@@ -8,7 +8,7 @@ import type { DataCollection, FieldDef, ManifestDataset } from '@/lib/protocol/t
 import type { ServedDataset } from '@/lib/providers';
 import type { QueryableType } from './cql2/compile';
 import { tileBounds, tileOf } from './grid';
-import { isTiled, tiledZoom } from './items';
+import { isTiled, tiledZoom } from './collections';
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 
 export const DM_PREFIX = '__dm_';

@@ -11,10 +11,9 @@ import { ApiError } from '@/lib/errors';
 import type { DataCollection } from '@/lib/protocol/types';
 import type { ServedDataset } from '@/lib/providers';
 import type { Bbox } from '@/lib/protocol/request';
-import { CRS84, readDataExtent } from './collections';
+import { CRS84, isTiled, readDataExtent } from './collections';
 import { isTileOf, tileBlock, tileBounds } from './grid';
 import { collectionIdOf } from './ids';
-import { isTiled } from './items';
 import { MAX_TILE_ZOOM } from './limits';
 import { MEDIA, ogcHref, type OgcLink } from './links';
 
