@@ -18,7 +18,7 @@ import { findServedDataset, originalServiceUrl, withSourceFailureInfo, type Serv
 import { validateDataSchema } from '@/lib/validator';
 import { answerFor, type CacheState, type ClientHeaders, type DataAnswer, type Outcome } from './answer';
 import { isFresh, isUsable, render, type CacheEntry, type Rendering } from './entry';
-import { cacheKey } from './key';
+import { cacheKey, dataDefinitionFingerprint } from './key';
 import { awaitFetch, claimFetch, type Claim, type Lease } from './lease';
 import {
   FAILURE_BACKOFF_SECONDS,
@@ -299,10 +299,19 @@ export async function staleRendering(entry: CacheEntry): Promise<Rendering> {
 // ---------------------------------------------------------------------------------------------
 // Requests (the route, the fast path and the other services share these)
 
+/** The data definition's fingerprint per served dataset object (the registry replaces it on any change). */
+const definitions = new WeakMap<ServedDataset, string>();
+
+function definitionOf(served: ServedDataset): string {
+  let d = definitions.get(served);
+  if (d === undefined) definitions.set(served, (d = dataDefinitionFingerprint(served.dataset)));
+  return d;
+}
+
 /** The request parts that decide the cache key, shared by the route and the fast path. */
 export function prepareDataRequest(served: ServedDataset, query: DataQuery): { pq: PreparedQuery; key: string } {
   const pq = prepareQuery(served.dataset, query);
-  return { pq, key: cacheKey(served.key, served.fingerprint, pq) };
+  return { pq, key: cacheKey(served.key, definitionOf(served), pq) };
 }
 
 /** The whole GET /api/data behaviour as a framework-free answer (errors are thrown as ApiError). */
