@@ -65,6 +65,7 @@ function lastError(h: SourceHealth) {
   return (
     <>
       {dateFormat.format(new Date(h.lastError.at))} <code>{h.lastError.code}</code>
+      {h.lastError.httpStatus !== null && <span data-testid="health-http-status"> (HTTP {h.lastError.httpStatus})</span>}
     </>
   );
 }

@@ -83,8 +83,8 @@ async function fetchFromSource(served: ServedDataset, pq: PreparedQuery, key: st
   const started = performance.now();
   let bytes = 0;
   // Every request to the source is recorded (provider health, metrics) with its outcome.
-  const record = (outcome: string) =>
-    recordSourceRequest({ providerId: served.provider.id, datasetId: dataset.id, kind: 'data', ms: performance.now() - started, outcome, bytes });
+  const record = (outcome: string, httpStatus?: number) =>
+    recordSourceRequest({ providerId: served.provider.id, datasetId: dataset.id, kind: 'data', ms: performance.now() - started, outcome, bytes, httpStatus });
   let json: unknown;
   try {
     const fetched = await fetchJson(url, {
@@ -97,7 +97,7 @@ async function fetchFromSource(served: ServedDataset, pq: PreparedQuery, key: st
   } catch (err) {
     if (isFetchError(err)) {
       const failure = sourceFailure(err);
-      record(failure.code);
+      record(failure.code, err.status);
       throw failure;
     }
     record('source_error');

@@ -1,6 +1,6 @@
 // Provider health: what the portal saw of each provider's sources (lib/health/README.md).
 import { listApprovedDatasets, registrySnapshot } from '@/lib/providers/served';
-import { datasetHealth, healthSummary, providerHealth, type SourceHealth } from './summary';
+import { datasetHealth, healthSummary, PAGE_SUMMARY_MAX_AGE_MS, providerHealth, type SourceHealth } from './summary';
 
 export { flushSourceRecords, recordSourceRequest, type SourceKind, type SourceRecord } from './record';
 export {
@@ -32,7 +32,7 @@ export interface ProviderHealthReport {
 
 /** Every approved provider and dataset with its health: the public page /stav-zdrojov. */
 export async function providerHealthReport(): Promise<ProviderHealthReport> {
-  const [snap, summary, approved] = await Promise.all([registrySnapshot(), healthSummary(), listApprovedDatasets()]);
+  const [snap, summary, approved] = await Promise.all([registrySnapshot(), healthSummary({ maxAgeMs: PAGE_SUMMARY_MAX_AGE_MS }), listApprovedDatasets()]);
   const providers: ProviderHealthReport['providers'] = [];
   for (const record of snap.records) {
     const datasets = approved.filter((s) => s.provider.id === record.id);
@@ -41,7 +41,7 @@ export async function providerHealthReport(): Promise<ProviderHealthReport> {
       id: record.id,
       name: record.approvedManifest?.provider.name ?? record.name,
       managedBy: record.managedBy,
-      health: providerHealth(summary, record.id, record.status),
+      health: providerHealth(summary, record.id, record.status, datasets.map((s) => s.key)),
       datasets: datasets.map((s) => ({
         key: s.key,
         id: s.dataset.id,

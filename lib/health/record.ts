@@ -19,6 +19,8 @@ export interface SourceRecord {
   /** `ok` or the error code. */
   outcome: string;
   bytes: number;
+  /** The HTTP status of a failure that had one (`http_error`), else null. */
+  httpStatus: number | null;
 }
 
 /** The write is delayed this long so that the records of a burst go in one insert. */
@@ -41,8 +43,8 @@ function recorder(): Recorder {
 }
 
 /** Records one request to a provider (metrics now, the database within a second). */
-export function recordSourceRequest(record: Omit<SourceRecord, 'at'> & { at?: Date }): void {
-  const r: SourceRecord = { ...record, at: record.at ?? new Date(), ms: Math.max(0, Math.round(record.ms)) };
+export function recordSourceRequest(record: Omit<SourceRecord, 'at' | 'httpStatus'> & { at?: Date; httpStatus?: number | null }): void {
+  const r: SourceRecord = { ...record, at: record.at ?? new Date(), ms: Math.max(0, Math.round(record.ms)), httpStatus: record.httpStatus ?? null };
   observeUpstream(r.providerId, r.kind, r.outcome, r.ms / 1000);
   const rec = recorder();
   rec.buffer.push(r);

@@ -18,7 +18,7 @@ export const HEALTH_RETENTION_DAYS = 8;
 export const healthStatus = z
   .enum(HEALTH_STATUSES)
   .describe(
-    '`ok`; `degraded` (a recent request failed, recent answers are slow, or the last manifest download failed); `unavailable` (the last 3 requests within the hour failed); providers also `invalid_manifest` / `id_mismatch` (the last manifest download was not a valid manifest of this provider; the last good one keeps being served). No recorded request: `ok`.',
+    '`ok`; `degraded` (a recent request failed, recent answers are slow, or the last manifest download failed); `unavailable` (the last 3 requests within the hour failed); providers also `invalid_manifest` / `id_mismatch` (the last manifest download was not a valid manifest of this provider; the last good one keeps being served). A provider is `unavailable` only when every one of its datasets asked within the hour is, `degraded` when any of them is not `ok`. No recorded request: `ok`.',
   );
 
 export const healthWindow = z
@@ -40,9 +40,10 @@ export const sourceHealth = z
       .object({
         at: isoDateTime,
         code: z.string().describe('The error code, e.g. `timeout`, `http_error`, `source_unreachable`, `data_schema_mismatch`, `invalid_manifest`.'),
+        httpStatus: z.int().min(100).max(599).nullable().describe('The HTTP status the source answered (`http_error`: e.g. 503), null when it failed otherwise (time-out, reset, invalid data).'),
       })
       .nullable()
-      .describe('The last failed request (within the retention period) with its error code.'),
+      .describe('The last failed request (within the retention period) with its error code and HTTP status.'),
   })
   .meta({
     id: 'SourceHealth',

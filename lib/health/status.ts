@@ -21,6 +21,18 @@ export function emptyHealth(status: HealthStatus = 'ok'): SourceHealth {
   return { status, last24h: EMPTY_WINDOW, last7d: EMPTY_WINDOW, lastSuccess: null, lastError: null };
 }
 
+/**
+ * A provider's status from its datasets' statuses (those asked within the hour): `unavailable` only
+ * when every one of them is, `degraded` when any is not `ok`, else `ok`; null when none was asked (the
+ * provider's own recent requests, manifest downloads included, decide then). So the page, the catalog
+ * and MCP never call a provider unavailable while some of its datasets answer.
+ */
+export function statusOfDatasets(statuses: HealthStatus[]): HealthStatus | null {
+  if (!statuses.length) return null;
+  if (statuses.every((s) => s === 'unavailable')) return 'unavailable';
+  return statuses.some((s) => s !== 'ok') ? 'degraded' : 'ok';
+}
+
 /** The status of recent requests (newest first), by the rules above. */
 export function statusOfRecent(recent: Array<{ ok: boolean; ms: number }>): 'ok' | 'degraded' | 'unavailable' {
   if (!recent.length) return 'ok';

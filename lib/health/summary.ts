@@ -14,6 +14,7 @@ import {
   HEALTH_RETENTION_DAYS,
   RECENT_COUNT,
   RECENT_WINDOW_MINUTES,
+  statusOfDatasets,
   statusOfRecent,
   type HealthStatus,
   type SourceHealth,
@@ -51,9 +52,14 @@ export function datasetHealth(summary: HealthSummary, key: string): SourceHealth
  * last good manifest is served meanwhile) is named first; a manifest that could not be downloaded
  * makes an otherwise healthy provider `degraded`.
  */
-export function providerHealth(summary: HealthSummary, providerId: string, registryStatus: string): SourceHealth {
+export function providerHealth(summary: HealthSummary, providerId: string, registryStatus: string, datasetKeys?: string[]): SourceHealth {
   const g = summary.providers.get(providerId);
-  let status: HealthStatus = g ? statusOfRecent(g.recent) : 'ok';
+  // The datasets' own statuses decide (see statusOfDatasets); without any asked, the provider's records.
+  const asked = (datasetKeys ?? [...summary.datasets.keys()].filter((k) => k.startsWith(`${providerId}/`)))
+    .map((k) => summary.datasets.get(k))
+    .filter((d): d is Group => d !== undefined && d.recent.length > 0)
+    .map((d) => statusOfRecent(d.recent));
+  let status: HealthStatus = statusOfDatasets(asked) ?? (g ? statusOfRecent(g.recent) : 'ok');
   if (registryStatus === 'invalid_manifest' || registryStatus === 'id_mismatch') status = registryStatus;
   else if (status === 'ok' && (registryStatus === 'source_unreachable' || summary.manifestFailing.has(providerId))) status = 'degraded';
   return g ? { status, ...g.figures } : emptyHealth(status);
@@ -104,6 +110,7 @@ async function compute(): Promise<HealthSummary> {
       datasetId: sourceRequests.datasetId,
       at: sourceRequests.at,
       outcome: sourceRequests.outcome,
+      httpStatus: sourceRequests.httpStatus,
     })
     .from(sourceRequests)
     .where(and(ne(sourceRequests.outcome, 'ok'), gt(sourceRequests.at, sql`now() - ${retention}::interval`)))
@@ -138,7 +145,7 @@ async function compute(): Promise<HealthSummary> {
     g.figures.lastSuccess = r.last_success ? new Date(r.last_success).toISOString() : null;
   }
   for (const r of errorRows) {
-    const error = { at: r.at.toISOString(), code: r.outcome };
+    const error = { at: r.at.toISOString(), code: r.outcome, httpStatus: r.httpStatus };
     if (r.datasetId !== null) groupOf(datasets, `${r.providerId}/${r.datasetId}`).figures.lastError = error;
     const p = groupOf(providers, r.providerId);
     if (!p.figures.lastError || p.figures.lastError.at < error.at) p.figures.lastError = error;
@@ -166,16 +173,22 @@ interface Holder {
 }
 const g = globalThis as typeof globalThis & { __portalHealthSummary?: Holder };
 
+/** How fresh the summary is for pages that show health (at most the recomputation interval after own writes). */
+export const PAGE_SUMMARY_MAX_AGE_MS = SUMMARY_MIN_AGE_MS;
+
 /**
  * The current summary (see the file comment for how fresh). Once there is one it is returned at once
  * and a due recomputation runs in the background, so no request waits for the three queries (only the
  * very first one does). Never throws: an empty summary at worst.
  */
-export async function healthSummary(): Promise<HealthSummary> {
+export async function healthSummary({ maxAgeMs }: { maxAgeMs?: number } = {}): Promise<HealthSummary> {
   const h = (g.__portalHealthSummary ??= {});
   const current = h.summary;
   if (current) {
     const age = Date.now() - current.computedAt;
+    // Pages that show health (/stav-zdrojov, a provider's page) wait for a summary this fresh, so they
+    // never show figures older than the catalog's (which recomputes in the background).
+    if (maxAgeMs !== undefined && age > maxAgeMs) return recompute(h);
     const due = age >= SUMMARY_MAX_AGE_MS || (age >= SUMMARY_MIN_AGE_MS && current.writes !== recordedWrites());
     if (due) void recompute(h);
     return current;

@@ -69,8 +69,11 @@ export async function catalogAnswer(): Promise<JsonAnswer> {
 /** The catalog with each provider's status and health and each dataset's health. */
 function joinHealth(snap: RegistrySnapshot, catalog: CatalogBase, summary: HealthSummary): Pick<CatalogDocument, 'providers' | 'datasets'> {
   const registryStatus = new Map(snap.records.map((r) => [r.id, r.status]));
+  const keysOf = new Map<string, string[]>();
+  for (const d of catalog.datasets) keysOf.set(d.providerId, [...(keysOf.get(d.providerId) ?? []), d.key]);
   const providers = catalog.providers.map((p) => {
-    const health = providerHealth(summary, p.id, registryStatus.get(p.id) ?? 'ok');
+    // The same datasets as /stav-zdrojov weighs: the approved ones the catalog lists.
+    const health = providerHealth(summary, p.id, registryStatus.get(p.id) ?? 'ok', keysOf.get(p.id) ?? []);
     return { ...p, status: health.status, health };
   });
   const datasets = catalog.datasets.map((d) => ({ ...d, health: datasetHealth(summary, d.key) }));

@@ -45,8 +45,8 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
   const started = performance.now();
   let bytes = 0;
   // Every manifest download is recorded for the provider's health, with the status it leads to.
-  const record = (outcome: string) =>
-    recordSourceRequest({ providerId: id, datasetId: null, kind: 'manifest', ms: performance.now() - started, outcome, bytes });
+  const record = (outcome: string, httpStatus?: number) =>
+    recordSourceRequest({ providerId: id, datasetId: null, kind: 'manifest', ms: performance.now() - started, outcome, bytes, httpStatus });
   let json: unknown;
   let body: Buffer;
   try {
@@ -56,7 +56,7 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
     bytes = body.length;
   } catch (e) {
     if (!isFetchError(e)) throw e;
-    record(e.code);
+    record(e.code, e.status);
     if (e.code === 'invalid_json' || e.code === 'empty_body') {
       return { ok: false, status: 'invalid_manifest', message: `${e.code}: ${e.message}` };
     }

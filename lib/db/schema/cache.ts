@@ -1,4 +1,4 @@
-// The data proxy's shared cache: gzipped response bodies keyed by dataset, manifest fingerprint,
+// The data proxy's shared cache: gzipped response bodies keyed by dataset, data definition,
 // aligned bbox, zoom, normalised parameters and cursor. Survives restarts; shared by instances.
 import { index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { bytea } from './types';

@@ -3,3 +3,4 @@ export * from './places';
 export * from './providers';
 export * from './cache';
 export * from './health';
+export * from './notifications';

@@ -20,8 +20,13 @@ export const PROVIDER_ACTIONS = [
   'refreshed',
   'seeded',
   'removed',
+  'withdrawn',
+  'moved',
+  'refresh_requested',
 ] as const;
-export const PROVIDER_ACTORS = ['registration', 'operator', 'refresh', 'seed'] as const;
+export const PROVIDER_ACTORS = ['registration', 'operator', 'refresh', 'seed', 'provider'] as const;
+/** What a provider may do with proof of control of its origin (lib/providers/actions.ts). */
+export const PROVIDER_SELF_ACTIONS = ['withdraw', 'move', 'refresh'] as const;
 
 export const providers = pgTable('providers', {
   id: text('id').primaryKey(),
@@ -102,3 +107,31 @@ export const registryState = pgTable('registry_state', {
   version: bigint('version', { mode: 'number' }).notNull().default(0),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Which origin (`https://host[:port]`) each provider id belongs to: set by the first registration and
+ * kept after a withdrawal, so an id can be claimed again only from its own origin. A move with proof
+ * of control of both origins carries it along.
+ */
+export const providerOrigins = pgTable('provider_origins', {
+  providerId: text('provider_id').primaryKey(),
+  origin: text('origin').notNull(),
+  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+});
+export type ProviderOriginRow = typeof providerOrigins.$inferSelect;
+
+/**
+ * Proof-of-control challenges (as ACME HTTP-01): the portal gives a token, the provider places it at
+ * `<origin>/.well-known/geodata-portal/<token>`, the portal fetches it and does the action once.
+ */
+export const providerChallenges = pgTable('provider_challenges', {
+  token: text('token').primaryKey(),
+  providerId: text('provider_id').notNull(),
+  action: text('action', { enum: PROVIDER_SELF_ACTIONS }).notNull(),
+  /** A move's new manifest URL. */
+  manifestUrl: text('manifest_url'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+}, (t) => [index('provider_challenges_provider_idx').on(t.providerId, t.createdAt)]);
+export type ProviderChallengeRow = typeof providerChallenges.$inferSelect;
