@@ -16,6 +16,16 @@ export default defineConfig([
     },
   },
   {
+    // State shared by server.ts and the Next.js bundle lives in lib/process-state.ts, which says why
+    // each piece is one per process; nothing else reaches for globalThis.
+    files: ['lib/**', 'app/**', 'components/**', 'server.ts'],
+    ignores: ['lib/process-state.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'globalThis', message: 'Process-wide state belongs in lib/process-state.ts (processWide).' }],
+      'no-restricted-properties': ['error', { object: 'globalThis', message: 'Process-wide state belongs in lib/process-state.ts (processWide).' }],
+    },
+  },
+  {
     // Tests read JSON answers loosely (`body.results.map((r: any) => ...)`); the assertions are the
     // shape check, and the answers' contracts are tested against their schemas elsewhere.
     files: ['tests/**', 'e2e/**'],

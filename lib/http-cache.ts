@@ -13,6 +13,7 @@ import { gzipSync } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { healthSummary } from '@/lib/health/summary';
 import { CORS_HEADERS } from '@/lib/http';
+import { processWide } from '@/lib/process-state';
 import { registrySnapshot } from '@/lib/providers/served';
 
 /**
@@ -120,15 +121,13 @@ interface AnswerStore {
   stats: { hits: number; stored: number };
 }
 
-const holder = globalThis as typeof globalThis & { __portalAnswers?: AnswerStore };
-
+/** Process-wide (lib/process-state.ts): the routes store, the request listener answers. */
 export function answerStore(): AnswerStore {
-  holder.__portalAnswers ??= {
+  return processWide<AnswerStore>('storedAnswers', () => ({
     // Bounded by bytes: a few large catalogs or many small place answers.
     entries: new LRUCache<string, StoredAnswer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + (e.gzip?.length ?? 0) + 200 }),
     stats: { hits: 0, stored: 0 },
-  };
-  return holder.__portalAnswers;
+  }));
 }
 
 /** The state an answer of this kind depends on, taken before it is computed. */

@@ -1,8 +1,9 @@
-// Process-wide state of the data proxy: the in-memory LRU and the requests in flight.
-// The custom server (server.ts, fast path) and the Next.js bundle each load their own copy of this
-// module, so the state lives on globalThis: a hit the route stored is a hit for the fast path too.
+// Process-wide state of the data proxy (lib/process-state.ts): the in-memory LRU and the requests
+// in flight, one per process whichever copy of this module asks: a hit the route stored is a hit for
+// the fast path too.
 import { LRUCache } from 'lru-cache';
 import type { ServedDataset } from '@/lib/providers';
+import { processWide } from '@/lib/process-state';
 import { entrySize, type CacheEntry } from './entry';
 import { MEMORY_MAX_BYTES, MEMORY_MAX_ENTRY_BYTES } from './limits';
 
@@ -24,10 +25,8 @@ export interface DataState {
   lastPrune: number;
 }
 
-const holder = globalThis as typeof globalThis & { __portalDataState?: DataState };
-
 export function dataState(): DataState {
-  holder.__portalDataState ??= {
+  return processWide<DataState>('dataCache', () => ({
     memory: new LRUCache<string, CacheEntry>({
       maxSize: MEMORY_MAX_BYTES,
       maxEntrySize: MEMORY_MAX_ENTRY_BYTES,
@@ -38,8 +37,7 @@ export function dataState(): DataState {
     refreshes: new Map(),
     stats: { upstreamRequests: 0, dbWrites: 0, dbReads: 0 },
     lastPrune: 0,
-  };
-  return holder.__portalDataState;
+  }));
 }
 
 /** Drops the in-memory copies (tests of the Postgres layer, benches); Postgres keeps its entries. */

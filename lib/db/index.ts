@@ -14,6 +14,7 @@ import postgres from 'postgres';
 import { env } from '../env';
 import { hostEmbedded, liveHostSocket, type EmbeddedHost } from './embedded';
 import { ADVISORY_LOCKS } from './locks';
+import { processWide } from '../process-state';
 import * as schema from './schema';
 
 export type Db = PostgresJsDatabase<typeof schema> & { $client: postgres.Sql };
@@ -189,18 +190,18 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   };
 }
 
-// One handle per process, shared by the custom server and the Next.js bundle (which has its own
-// copy of this module, hence globalThis).
-const holder = globalThis as typeof globalThis & { __portalDatabase?: Promise<DatabaseHandle> };
+// One handle per process (lib/process-state.ts): server.ts opens it, the routes query through it.
+const slot = () => processWide<{ handle?: Promise<DatabaseHandle> }>('database', () => ({}));
 
 /** Installs the process-wide handle (the server does this at start-up, before listening). */
 export function setDatabase(handle: Promise<DatabaseHandle>): void {
-  holder.__portalDatabase = handle;
+  slot().handle = handle;
 }
 
 export function databaseHandle(): Promise<DatabaseHandle> {
-  holder.__portalDatabase ??= openDatabase();
-  return holder.__portalDatabase;
+  const s = slot();
+  s.handle ??= openDatabase();
+  return s.handle;
 }
 
 /** The Drizzle database of this process. */
@@ -217,8 +218,9 @@ export async function getSql(): Promise<Sql> {
 }
 
 export async function closeDatabase(): Promise<void> {
-  const h = holder.__portalDatabase;
-  holder.__portalDatabase = undefined;
+  const s = slot();
+  const h = s.handle;
+  s.handle = undefined;
   if (h) await (await h).close();
 }
 

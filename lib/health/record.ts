@@ -1,11 +1,12 @@
 // Recording requests to providers: each one counts in the Prometheus metrics at once and is written
 // to `source_requests` in batches (one multi-row insert per second at most), so a burst of cache
-// misses costs one write, not one per request. The buffer lives on globalThis (the data proxy runs
-// in the Next bundle, shutdown in server.ts) and is flushed on shutdown.
+// misses costs one write, not one per request. The buffer is process-wide (lib/process-state.ts: the
+// routes record, shutdown in server.ts flushes).
 import { getDb } from '@/lib/db';
 import { sourceRequests } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
 import { observeUpstream } from '@/lib/observability/metrics';
+import { processWide } from '@/lib/process-state';
 
 export type SourceKind = 'data' | 'manifest' | 'point';
 
@@ -36,10 +37,8 @@ interface Recorder {
   writes: number;
 }
 
-const g = globalThis as typeof globalThis & { __portalSourceRecorder?: Recorder };
 function recorder(): Recorder {
-  g.__portalSourceRecorder ??= { buffer: [], writes: 0 };
-  return g.__portalSourceRecorder;
+  return processWide<Recorder>('sourceRecorder', () => ({ buffer: [], writes: 0 }));
 }
 
 /** Records one request to a provider (metrics now, the database within a second). */

@@ -7,6 +7,7 @@ import { and, asc, desc, gt, lt, ne, sql } from 'drizzle-orm';
 import { getDb, getSql } from '@/lib/db';
 import { sourceRequests } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
+import { processWide } from '@/lib/process-state';
 import { recordedWrites } from './record';
 import {
   emptyHealth,
@@ -171,7 +172,8 @@ interface Holder {
   summary?: HealthSummary;
   computing?: Promise<HealthSummary>;
 }
-const g = globalThis as typeof globalThis & { __portalHealthSummary?: Holder };
+/** Process-wide (lib/process-state.ts). */
+const slot = () => processWide<{ holder: Holder }>('healthSummary', () => ({ holder: {} }));
 
 /** How fresh the summary is for pages that show health (at most the recomputation interval after own writes). */
 export const PAGE_SUMMARY_MAX_AGE_MS = SUMMARY_MIN_AGE_MS;
@@ -182,7 +184,7 @@ export const PAGE_SUMMARY_MAX_AGE_MS = SUMMARY_MIN_AGE_MS;
  * very first one does). Never throws: an empty summary at worst.
  */
 export async function healthSummary({ maxAgeMs }: { maxAgeMs?: number } = {}): Promise<HealthSummary> {
-  const h = (g.__portalHealthSummary ??= {});
+  const h = slot().holder;
   const current = h.summary;
   if (current) {
     const age = Date.now() - current.computedAt;
@@ -212,7 +214,7 @@ function recompute(h: Holder): Promise<HealthSummary> {
 
 /** Drops this process's summary (tests). */
 export function resetHealthSummary(): void {
-  g.__portalHealthSummary = {};
+  slot().holder = {};
 }
 
 /** Deletes records past the retention period (the maintenance loop's leader). */

@@ -1,14 +1,14 @@
 // The portal's logger (pino): one JSON object per line on stdout, level from LOG_LEVEL, readable
 // lines (pino-pretty, in process) with LOG_FORMAT=pretty, the default in development.
 //
-// server.ts and the Next.js bundle each load this module, so the logger lives on globalThis: both
-// write through one stream. In JSON mode the stream is buffered (a write per ~4 KB instead of one
-// per line: the request log must stay cheap on the data fast path) and flushed at least twice a
-// second and on shutdown (`flushLogs`).
+// The logger is process-wide (lib/process-state.ts): server.ts and the routes write through one
+// stream. In JSON mode the stream is buffered (a write per ~4 KB instead of one per line: the request
+// log must stay cheap) and flushed at least twice a second and on shutdown (`flushLogs`).
 import type { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger } from 'pino';
 import pretty from 'pino-pretty';
 import { env } from '@/lib/env';
+import { processWide } from '@/lib/process-state';
 
 const FLUSH_INTERVAL_MS = 500;
 
@@ -16,8 +16,6 @@ interface Holder {
   logger: Logger;
   flush(): void;
 }
-
-const g = globalThis as typeof globalThis & { __portalLogger?: Holder };
 
 function create(destination?: DestinationStream | Writable): Holder {
   const e = env();
@@ -47,20 +45,24 @@ function create(destination?: DestinationStream | Writable): Holder {
   return { logger: pino(options, stream), flush };
 }
 
+/** The process-wide slot of the logger. */
+const slot = () => processWide<{ holder?: Holder }>('logger', () => ({}));
+
 /** The process's logger. */
 export function logger(): Logger {
-  g.__portalLogger ??= create();
-  return g.__portalLogger.logger;
+  const s = slot();
+  s.holder ??= create();
+  return s.holder.logger;
 }
 
 /** Writes what is buffered (before the process exits). */
 export function flushLogs(): void {
-  g.__portalLogger?.flush();
+  slot().holder?.flush();
 }
 
 /** Sends the log elsewhere (benches: a null stream; tests: a collecting stream). */
 export function setLogDestination(destination: DestinationStream | Writable): Logger {
-  g.__portalLogger = create(destination);
-  return g.__portalLogger.logger;
+  const s = slot();
+  s.holder = create(destination);
+  return s.holder.logger;
 }
-

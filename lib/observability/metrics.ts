@@ -1,13 +1,13 @@
 // Prometheus metrics of the portal (prom-client), served by server.ts at GET /metrics.
 //
 // Label values are bounded: HTTP routes are route templates (lib/server/routes.ts), never raw paths;
-// providers are registry ids; outcomes are the closed list of error codes. The metric objects live
-// on globalThis: server.ts (fast path, probes) and the Next.js bundle (routes, data proxy) each load
-// this module and must count into the same registry.
+// providers are registry ids; outcomes are the closed list of error codes. The metric objects are
+// process-wide (lib/process-state.ts): /metrics must show what the routes count.
 //
 // Hot-path cost: a request is one counter increment and one histogram observation on label children
 // cached per (method, route, status), so no label object is built per request.
 import client, { type Counter, type Gauge, type Histogram, type Registry } from 'prom-client';
+import { processWide } from '@/lib/process-state';
 
 export const HTTP_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
 export const UPSTREAM_BUCKETS = [0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 20];
@@ -38,7 +38,6 @@ export interface PortalMetrics {
   defaultsStarted: boolean;
 }
 
-const g = globalThis as typeof globalThis & { __portalMetrics?: PortalMetrics };
 
 function create(): PortalMetrics {
   const registry = new client.Registry();
@@ -149,8 +148,7 @@ function create(): PortalMetrics {
 }
 
 export function metrics(): PortalMetrics {
-  g.__portalMetrics ??= create();
-  return g.__portalMetrics;
+  return processWide('metrics', create);
 }
 
 /**

@@ -10,6 +10,7 @@ import { fetchJson, isFetchError } from '@/lib/fetch';
 import { recordSourceRequest } from '@/lib/health/record';
 import { pruneSourceRequests } from '@/lib/health/summary';
 import { logger } from '@/lib/observability/log';
+import { processWide } from '@/lib/process-state';
 import type { Manifest } from '@/lib/protocol/types';
 import { checkManifest } from '@/lib/validator';
 import {
@@ -206,7 +207,8 @@ const MAINTENANCE_LEADER_LOCK = ADVISORY_LOCKS.maintenanceLeader;
 interface Loop {
   stop(): Promise<void>;
 }
-const loop = globalThis as typeof globalThis & { __portalRefreshLoop?: Loop };
+/** The running loop (process-wide: lib/process-state.ts). */
+const loop = (): { current?: Loop } => processWide<{ current?: Loop }>('refreshLoop', () => ({}));
 
 /** One maintenance round, led by one instance at a time: prunes, then refreshes what is due. */
 async function maintenanceRound(intervalMs: number, log: (line: string) => void): Promise<boolean> {
@@ -233,7 +235,8 @@ async function maintenanceRound(intervalMs: number, log: (line: string) => void)
  * interval (at most every 10 min); timers do not keep the process alive.
  */
 export function startManifestRefreshLoop(log: (line: string) => void = (line) => logger().info(line)): Loop {
-  if (loop.__portalRefreshLoop) return loop.__portalRefreshLoop;
+  const started = loop().current;
+  if (started) return started;
   const minutes = env().manifestRefreshMinutes;
   const intervalMs = minutes * 60_000;
   let running: Promise<void> | undefined;
@@ -253,16 +256,16 @@ export function startManifestRefreshLoop(log: (line: string) => void = (line) =>
     async stop() {
       clearTimeout(first);
       clearInterval(timer);
-      loop.__portalRefreshLoop = undefined;
+      loop().current = undefined;
       await running;
     },
   };
-  loop.__portalRefreshLoop = handle;
+  loop().current = handle;
   log(minutes > 0 ? `manifest refresh: every ${minutes} min (one instance per round)` : 'manifest refresh: disabled (MANIFEST_REFRESH_MINUTES=0)');
   return handle;
 }
 
 /** Stops the loop and waits for a round in progress (graceful shutdown). */
 export async function stopManifestRefreshLoop(): Promise<void> {
-  await loop.__portalRefreshLoop?.stop();
+  await loop().current?.stop();
 }

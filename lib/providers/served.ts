@@ -5,6 +5,7 @@
 // at once.
 import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { getDb } from '@/lib/db';
+import { processWide } from '@/lib/process-state';
 import { resolveSourceUrls } from '@/lib/protocol/request';
 import type { License, Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { getRegistryVersion, listProviders } from './queries';
@@ -43,12 +44,9 @@ interface Holder {
   generation: number;
 }
 
-// On globalThis: the custom server and the Next.js bundle each load this module, and a write by
-// either must drop the copy of both.
-const g = globalThis as typeof globalThis & { __portalRegistry?: Holder };
+// Process-wide (lib/process-state.ts): a write through either copy of this module must drop the snapshot of both.
 function holder(): Holder {
-  g.__portalRegistry ??= { generation: 0 };
-  return g.__portalRegistry;
+  return processWide<Holder>('registry', () => ({ generation: 0 }));
 }
 
 /** Drops this process's copy; called after every registry write (and by tests to simulate a restart). */

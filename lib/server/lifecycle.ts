@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { getSql, MIGRATIONS_DIR } from '@/lib/db';
 import { metrics } from '@/lib/observability/metrics';
+import { processWide } from '@/lib/process-state';
 import { registrySnapshot } from '@/lib/providers/served';
 
 /** The parts /readyz reports, in start-up order. */
@@ -31,15 +32,12 @@ interface State {
   startedAt: number;
 }
 
-const g = globalThis as typeof globalThis & { __portalLifecycle?: State };
-
 export function lifecycle(): State {
-  g.__portalLifecycle ??= {
+  return processWide<State>('lifecycle', () => ({
     phase: 'starting',
     steps: { database: 'pending', migrations: 'pending', referenceData: 'pending', registry: 'pending', app: 'pending' },
     startedAt: Date.now(),
-  };
-  return g.__portalLifecycle;
+  }));
 }
 
 export function setStep(part: keyof State['steps'], state: PartState): void {

@@ -4,6 +4,7 @@
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
 // Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
+import { processWide } from '@/lib/process-state';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 
 /** Grid cell size in degrees (~1.5 x 2.2 km in Slovakia): a few candidates per cell. */
@@ -242,11 +243,9 @@ interface Holder {
   loading?: Promise<MunicipalityIndex>;
 }
 
-// On globalThis: the custom server and the Next.js bundle each load this module; one index suffices.
-const g = globalThis as typeof globalThis & { __portalMunicipalityPolygons?: Holder };
+// Process-wide (lib/process-state.ts): one index, whichever copy of this module asks.
 function holder(): Holder {
-  g.__portalMunicipalityPolygons ??= { checkedAt: 0 };
-  return g.__portalMunicipalityPolygons;
+  return processWide<Holder>('municipalityPolygons', () => ({ checkedAt: 0 }));
 }
 
 /** The process-wide index, loaded on first use and rebuilt when the reference data change. */
