@@ -89,6 +89,18 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.email().optional()),
+  // Outgoing e-mail to providers (lib/notifications): smtp://user:pass@host:587 or smtps://…:465.
+  SMTP_URL: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^smtps?:\/\/[^\s]+$/, 'expected smtp://[user:password@]host[:port] or smtps://…').optional()),
+  SMTP_FROM: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined)),
   TEST_DATABASE_URL: z
     .string()
     .trim()
@@ -127,6 +139,10 @@ export type Env = {
   shutdownDelaySeconds: number;
   /** The .env files read at start, for the start-up log. */
   envFiles: string[];
+  /** The SMTP server e-mails to providers go through; unset = each e-mail is written to the log instead. */
+  smtpUrl: string | undefined;
+  /** The From address of those e-mails (default `Geodáta Slovenska <noreply@<PUBLIC_BASE_URL host>>`). */
+  smtpFrom: string;
   /** Only for the test suite: run it against this PostgreSQL instead of an embedded PGlite. */
   testDatabaseUrl: string | undefined;
 };
@@ -184,6 +200,8 @@ function load(): Env {
     shutdownDelaySeconds: e.SHUTDOWN_DELAY_SECONDS,
     envFiles,
     testDatabaseUrl: e.TEST_DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM ?? `Geodáta Slovenska <noreply@${new URL(e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`).hostname}>`,
   });
 }
 

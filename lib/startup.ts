@@ -8,6 +8,7 @@ import { env } from './env';
 import type { LoadOptions } from './load-options';
 import { logger } from './observability/log';
 import { ensureReferenceData } from './reference/import';
+import { startNotificationLoop } from './notifications';
 import { startManifestRefreshLoop } from './providers/refresh';
 import { seedBuiltInProviders } from './providers/seed';
 import { setStep } from './server/lifecycle';
@@ -55,5 +56,7 @@ export async function prepareServer(): Promise<DatabaseHandle> {
   setStep('registry', 'ok');
   // Registered manifests are downloaded again periodically (MANIFEST_REFRESH_MINUTES), by one instance at a time.
   startManifestRefreshLoop(log);
+  // E-mails to providers go out from the outbox every few seconds (and long outages are noticed).
+  startNotificationLoop();
   return handle;
 }

@@ -6,12 +6,15 @@
 //   npm run operator -- reject <id> [--reason "..."]
 //   npm run operator -- unreject <id>
 //   npm run operator -- refresh <id|--all>
+//   npm run operator -- diff <id>
 //
 // It works while the server runs: with the embedded database it connects through the server's PGlite
 // socket (lib/db), with DATABASE_URL to PostgreSQL. Exit codes: 0 done, 1 the action failed (unknown
 // provider, transition not allowed, refresh failed), 2 usage error, 3 database unreachable.
 import { closeDatabase, getDb, openDatabase, setDatabase } from '@/lib/db';
 import { approveProvider, rejectProvider, unrejectProvider } from '@/lib/providers/approval';
+import { deliverNotifications } from '@/lib/notifications';
+import { describeChange, manifestDiff } from '@/lib/providers/diff';
 import { getProviderById, listProviderEvents, listProviders } from '@/lib/providers/queries';
 import { refreshAllProviders, refreshProvider, type RefreshResult } from '@/lib/providers/refresh';
 import type { ProviderRecord } from '@/lib/providers/types';
@@ -30,10 +33,14 @@ const USAGE = `Usage: npm run operator -- <command>
   reject <id> [--reason "..."]         reject; its data disappears, registration answers 403
   unreject <id>                        back to awaiting approval (built-in providers: approved)
   refresh <id|--all>                   download manifests again (built-ins are rebuilt from the code)
+  diff <id>                            what the current manifest changes against the approved one
 
 Exit codes: 0 done, 1 action failed, 2 usage error, 3 database unreachable.`;
 
 class UsageError extends Error {}
+
+/** How long the CLI waits for the e-mails its command queued before it exits (the server sends the rest). */
+const NOTIFY_WITHIN_MS = 8000;
 
 interface Parsed {
   command: string;
@@ -204,6 +211,30 @@ async function refresh(p: Parsed, io: OperatorIo): Promise<number> {
   return failed ? 1 : 0;
 }
 
+async function diffCommand(p: Parsed, io: OperatorIo): Promise<number> {
+  only(p, [], 1);
+  const id = oneId(p);
+  const r = await getProviderById(await getDb(), { id });
+  if (!r) {
+    io.err(`No provider with id "${id}".`);
+    return 1;
+  }
+  if (!r.approvedManifest || !r.approvedFingerprint) {
+    io.out(`${id} has no approved manifest yet (${approvalLabel(r)}); the whole manifest awaits review: npm run operator -- show ${id}`);
+    return 0;
+  }
+  if (r.approvedFingerprint === r.fingerprint) {
+    io.out(`${id}: the current manifest is the approved one (${r.fingerprint.slice(0, 12)}); no changes.`);
+    return 0;
+  }
+  const changes = manifestDiff(r.approvedManifest, r.manifest);
+  io.out(`${id}: approved ${r.approvedFingerprint.slice(0, 12)} -> current ${r.fingerprint.slice(0, 12)} (${approvalLabel(r)}), ${changes.length} change(s):`);
+  for (const c of changes) io.out(`  ${describeChange(c)}`);
+  if (!changes.length) io.out('  (the same content in other bytes: formatting or key order)');
+  io.out(`Approve exactly this: npm run operator -- approve ${id} --fingerprint ${r.fingerprint.slice(0, 12)}`);
+  return 0;
+}
+
 const COMMANDS: Record<string, (p: Parsed, io: OperatorIo) => Promise<number>> = {
   list,
   show,
@@ -211,6 +242,7 @@ const COMMANDS: Record<string, (p: Parsed, io: OperatorIo) => Promise<number>> =
   reject,
   unreject,
   refresh,
+  diff: diffCommand,
 };
 
 /** Runs one command against the process's database (tests call this directly). */
@@ -262,6 +294,12 @@ async function main(): Promise<void> {
   }
   try {
     code = await runOperator(argv);
+    // E-mails the command queued (approval, rejection, a changed manifest) go out now, within a bound:
+    // the action is done either way, and the server's outbox loop sends whatever is left.
+    await Promise.race([
+      deliverNotifications().catch((e: unknown) => console.error(`Notifications: ${e instanceof Error ? e.message : String(e)} (the server retries them)`)),
+      new Promise((resolve) => setTimeout(resolve, NOTIFY_WITHIN_MS).unref()),
+    ]);
   } catch (e) {
     console.error(`Failed: ${e instanceof Error ? e.message : String(e)}`);
     code = 3;

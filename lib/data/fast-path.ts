@@ -5,6 +5,7 @@
 import type http from 'node:http';
 import { CORS_HEADERS } from '@/lib/http';
 import { logger } from '@/lib/observability/log';
+import { countDatasetUse } from '@/lib/health/usage';
 import { observeDataAnswer } from '@/lib/observability/metrics';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { answerFor } from './answer';
@@ -87,6 +88,7 @@ export async function tryServeCachedData(req: http.IncomingMessage, res: http.Se
     res.writeHead(answer.status, headers);
     res.end(req.method === 'HEAD' ? undefined : (answer.body ?? undefined));
     observeDataAnswer('hit', req.method === 'HEAD' ? 0 : (answer.body?.length ?? 0));
+    countDatasetUse(known.providerId, known.datasetId);
     return true;
   } catch (err) {
     // Never take the server down from here: the route can still answer unless we already began to.

@@ -10,6 +10,7 @@
 import { ApiError, isApiError, isErrorCode, isRetryable } from '@/lib/errors';
 import { fetchJson, isFetchError, type FetchError } from '@/lib/fetch';
 import { recordSourceRequest } from '@/lib/health/record';
+import { countDatasetUse } from '@/lib/health/usage';
 import { logger } from '@/lib/observability/log';
 import { metrics, observeDataAnswer } from '@/lib/observability/metrics';
 import { sourceRequestUrl } from '@/lib/protocol';
@@ -327,6 +328,7 @@ export async function answerDataRequest(providerId: string, datasetId: string, q
   const answer = answerFor(entry, shaped ?? rendering, outcome, client);
   if (shaped?.link) answer.headers.Link = shaped.link;
   observeDataAnswer(outcome, answer.body?.length ?? 0);
+  countDatasetUse(providerId, datasetId);
   return answer;
 }
 
@@ -356,6 +358,7 @@ export async function loadDatasetCollection(
   const { pq, key } = prepareDataRequest(served, { ...q, params: q.params ?? {} });
   const { entry, outcome } = await obtainEntry(served, pq, key);
   observeDataAnswer(outcome, 0);
+  countDatasetUse(served.provider.id, served.dataset.id);
   const rendering = outcome === 'stale' ? await staleRendering(entry) : entry;
   return { collection: parsedCollection(rendering), cache: outcome === 'revalidating' ? 'hit' : outcome };
 }

@@ -7,6 +7,7 @@
 //   any --reject--> rejected                        (approval voided; nothing served; 403 on registration)
 //   rejected --unreject--> pending_review           (built-in providers: straight back to approved)
 import type { Db, Tx } from '@/lib/db';
+import { approvedMessage, contactOf, enqueueNotification, kickNotifications, rejectedMessage } from '@/lib/notifications';
 import { getProviderById, insertProviderEvent, replaceProviderDatasets, updateProvider } from './queries';
 import type { Approval, ProviderRecord } from './types';
 import { RegistryError, registryWrite } from './write';
@@ -68,9 +69,16 @@ export async function approveProvider(
     });
     const after = await reread(tx, id);
     await replaceProviderDatasets(tx, after);
+    await enqueueNotification(tx, {
+      providerId: id,
+      kind: 'approved',
+      recipient: contactOf(after.manifest),
+      message: approvedMessage({ id, name: after.manifest.provider.name, datasets: after.manifest.datasets }),
+      dedupeKey: `approved:${id}:${after.fingerprint}`,
+    });
     changed();
     return { provider: after, from: row.approval, to: 'approved' as const, changed: true };
-  }, db);
+  }, db).finally(kickNotifications);
 }
 
 /** Rejects a provider in any state: its approval is voided and nothing of it is served. */
@@ -108,9 +116,15 @@ export async function rejectProvider(
     });
     const after = await reread(tx, id);
     await replaceProviderDatasets(tx, after);
+    await enqueueNotification(tx, {
+      providerId: id,
+      kind: 'rejected',
+      recipient: contactOf(row.approvedManifest ?? row.manifest),
+      message: rejectedMessage({ id, name: row.manifest.provider.name, reason: reason ?? null }),
+    });
     changed();
     return { provider: after, from: row.approval, to: 'rejected' as const, changed: true };
-  }, db);
+  }, db).finally(kickNotifications);
 }
 
 /**

@@ -9,6 +9,8 @@ import { env } from '@/lib/env';
 import { fetchJson, isFetchError } from '@/lib/fetch';
 import { recordSourceRequest } from '@/lib/health/record';
 import { pruneSourceRequests } from '@/lib/health/summary';
+import { pruneDatasetUsage } from '@/lib/health/usage';
+import { changedMessage, contactOf, enqueueNotification, kickNotifications } from '@/lib/notifications';
 import { logger } from '@/lib/observability/log';
 import { processWide } from '@/lib/process-state';
 import type { Manifest } from '@/lib/protocol/types';
@@ -23,6 +25,7 @@ import {
   touchProviderChecked,
   updateProvider,
 } from './queries';
+import { describeChange, manifestDiff } from './diff';
 import { pruneRegistrationAttempts } from './rate-limit';
 import { reseedBuiltInProvider } from './seed';
 import type { Approval, ProviderRecord, ProviderStatus } from './types';
@@ -112,6 +115,16 @@ export async function applyChangedManifest(
   });
   const after = (await getProviderById(tx, { id: row.id }))!;
   await replaceProviderDatasets(tx, after);
+  // A change of approved content awaits the operator: the provider hears of it, with the changes.
+  if (approval === 'pending_review' && row.approvedManifest && row.approvedFingerprint) {
+    await enqueueNotification(tx, {
+      providerId: row.id,
+      kind: 'changed',
+      recipient: contactOf(manifest) ?? contactOf(row.approvedManifest),
+      message: changedMessage({ id: row.id, name: manifest.provider.name, changes: manifestDiff(row.approvedManifest, manifest).map(describeChange) }),
+      dedupeKey: `changed:${row.id}:${fingerprint}`,
+    });
+  }
   const message =
     approval === 'pending_review' && row.approvedFingerprint
       ? 'The manifest changed: it awaits approval; the approved manifest is served meanwhile.'
@@ -178,7 +191,7 @@ export async function refreshProvider({ id }: { id: string }, db?: Db): Promise<
     const applied = await applyChangedManifest(tx, row, result.manifest, result.fingerprint, 'refresh');
     changed();
     return { id, outcome: 'changed' as const, approval: applied.approval, status: 'ok' as const, fingerprint: result.fingerprint, message: applied.message };
-  }, client);
+  }, client).finally(kickNotifications);
 }
 
 /** Refreshes several providers one after another; one failing does not stop the others. */
@@ -216,6 +229,7 @@ async function maintenanceRound(intervalMs: number, log: (line: string) => void)
   const round = await tryWithSessionLock(sql, MAINTENANCE_LEADER_LOCK, async () => {
     await pruneRegistrationAttempts(db);
     await pruneSourceRequests();
+    await pruneDatasetUsage();
     await pruneFetchLeases();
     if (intervalMs <= 0) return;
     const due = await listProvidersDueForRefresh(db, { before: new Date(Date.now() - intervalMs) });

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { ADVISORY_LOCKS } from '@/lib/db/locks';
 import { ApiError, isApiError } from '@/lib/errors';
+import { kickNotifications } from '@/lib/notifications';
 import { logger } from '@/lib/observability/log';
 import type { Manifest } from '@/lib/protocol/types';
 import { runLiveTest, type LiveReport } from '@/lib/validator/live';
@@ -168,7 +169,7 @@ export async function registerProvider({
         await applyChangedManifest(tx, row, manifest, fingerprint, 'registration');
         changed();
         return alreadyRegistered((await getProviderById(tx, { id: row.id }))!, live.report, true);
-      }, db),
+      }, db).finally(kickNotifications),
     );
   }
   if (!live.report.valid || !live.manifest || !live.fingerprint) {

@@ -111,3 +111,14 @@ export type CatalogSource = z.output<typeof catalogSource>;
 /** GET /api/catalog: the catalog with each provider's and dataset's health (lib/health). */
 export type CatalogDocument = z.output<typeof catalogDocument>;
 export type RegistrationResult = z.output<typeof registrationResult>;
+
+export const manifestChange = z
+  .object({
+    path: z.string().describe('Where in the manifest, datasets named by id: `datasets/<id>/title`.'),
+    kind: z.enum(['added', 'removed', 'changed']),
+    before: z.unknown().optional().describe('The approved value (removed, changed).'),
+    after: z.unknown().optional().describe('The new value (added, changed).'),
+  })
+  .meta({ id: 'ManifestChange' });
+
+export type ManifestChange = z.output<typeof manifestChange>;

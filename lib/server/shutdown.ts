@@ -9,6 +9,8 @@ import { settleDataRefreshes } from '@/lib/data';
 import { closeDatabase } from '@/lib/db';
 import { env } from '@/lib/env';
 import { flushSourceRecords } from '@/lib/health';
+import { flushDatasetUsage } from '@/lib/health/usage';
+import { stopNotificationLoop } from '@/lib/notifications';
 import { flushLogs, logger } from '@/lib/observability/log';
 import { stopManifestRefreshLoop } from '@/lib/providers/refresh';
 import { markStopping } from './lifecycle';
@@ -44,13 +46,14 @@ export async function shutdownGracefully(server: http.Server, listener: RequestL
   const drained = await within(listener.drained(), deadline - Date.now());
   // Keep-alive connections that went idle after their last answer.
   server.closeIdleConnections();
-  const background = await within(Promise.all([settleDataRefreshes(), stopManifestRefreshLoop()]), deadline - Date.now());
+  const background = await within(Promise.all([settleDataRefreshes(), stopManifestRefreshLoop(), stopNotificationLoop()]), deadline - Date.now());
   if (!drained || !background) {
     log.warn({ inFlight: listener.inFlight(), background }, `shutdown: ${e.shutdownTimeoutSeconds} s passed; cutting the remaining connections`);
   }
   server.closeAllConnections();
   await within(closed, 1000);
   await flushSourceRecords().catch((err: unknown) => log.error({ err }, 'shutdown: writing provider health records failed'));
+  await flushDatasetUsage().catch((err: unknown) => log.error({ err }, 'shutdown: writing dataset usage counts failed'));
   await closeDatabase().catch((err: unknown) => log.error({ err }, 'shutdown: closing the database failed'));
   log.info({ drained }, 'shutdown complete');
   flushLogs();

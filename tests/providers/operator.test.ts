@@ -113,6 +113,23 @@ describe('commands', () => {
     });
   }
 
+  test('diff <id>: nothing approved yet, no change, then the changes by dataset id', async () => {
+    const id = await registered('op-diff');
+    expect((await operator('diff', id)).out).toContain('has no approved manifest yet');
+    await operator('approve', id);
+    expect((await operator('diff', id)).out).toContain('the current manifest is the approved one');
+    const changed = testManifest(id, { datasets: [{ id: 'body', title: 'Zastávky' }, { id: 'lampy', title: 'Lampy' }] });
+    publish(server, changed);
+    await operator('refresh', id);
+    const r = await operator('diff', id);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('pending_review (changed)');
+    expect(r.out).toContain('~ datasets/body/title: "Testovacie body" → "Zastávky"');
+    expect(r.out).toMatch(/\+ datasets\/lampy: \{"id":"lampy"/);
+    expect(r.out).toMatch(/approve .* --fingerprint [0-9a-f]{12}/);
+    expect((await operator('diff', 'no-such-provider')).code).toBe(1);
+  });
+
   test('help', async () => {
     expect(await operator('help')).toMatchObject({ code: 0, out: expect.stringContaining('npm run operator -- <command>') });
   });
