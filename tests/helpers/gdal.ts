@@ -31,3 +31,27 @@ export function gdalReference(points: Array<[number, number]>): Array<[number, n
       return [e, n];
     });
 }
+
+/** Twenty points across Slovakia, from Záhorie to the Ukrainian border (town centres and corners). */
+export const SLOVAK_POINTS: Array<[string, number, number]> = [
+  ['Bratislava, Hlavné námestie', 17.1077, 48.1436],
+  ['Košice, Hlavná', 21.2581, 48.7208],
+  ['Banská Bystrica, SNP', 19.1462, 48.7363],
+  ['Žilina, Mariánske nám.', 18.7394, 49.2231],
+  ['Prešov', 21.2393, 48.9976],
+  ['Nitra', 18.0876, 48.3069],
+  ['Trnava', 17.5872, 48.3774],
+  ['Trenčín', 18.0444, 48.8945],
+  ['Poprad', 20.2979, 49.0591],
+  ['Štrbské Pleso', 20.0617, 49.1193],
+  ['Komárno', 18.1296, 47.7626],
+  ['Štúrovo', 18.7183, 47.7993],
+  ['Ubľa (east border)', 22.3883, 48.8948],
+  ['Nová Sedlica', 22.5190, 49.0563],
+  ['Skalica (west)', 17.2262, 48.8447],
+  ['Oravská Polhora (north)', 19.4417, 49.5180],
+  ['Poltár', 19.7923, 48.4307],
+  ['Zvolen', 19.1293, 48.5744],
+  ['Rožňava', 20.5314, 48.6608],
+  ['Michalovce', 21.9195, 48.7543],
+];

@@ -3,6 +3,7 @@
 // viewport (bbox mode) with features crossing tile edges, and datasets that must stay absent
 // (display-only, raster, awaiting approval, rejected).
 import type { ManifestDataset } from '@/lib/protocol/types';
+import { SLOVAK_POINTS } from '../helpers/gdal';
 import type { ProviderServer, RecordedRequest } from '../helpers/provider-server';
 import { registerProvider, startTestProvider, uniqueId, unregisterProvider, type TestProvider } from '../data/helpers';
 
@@ -116,7 +117,7 @@ export interface OgcFixture {
   pending: TestProvider;
   rejected: TestProvider;
   /** Collection ids by role. */
-  ids: { big: string; places: string; areas: string; viewport: string; towns: string; hidden: string; raster: string; pending: string; rejected: string };
+  ids: { big: string; places: string; areas: string; viewport: string; towns: string; points: string; hidden: string; raster: string; pending: string; rejected: string };
   close(): Promise<void>;
 }
 
@@ -141,6 +142,10 @@ export async function startOgcFixture(): Promise<OgcFixture> {
   server.setBody('/plochy.json', areaFeatures);
   server.setBody('/vyrez.json', viewportFeatures);
   server.setBody('/obce.json', municipalityFeatures);
+  server.setBody('/mesta.json', {
+    type: 'FeatureCollection',
+    features: SLOVAK_POINTS.map(([nazov, lon, lat], i) => ({ type: 'Feature', id: i + 1, geometry: { type: 'Point', coordinates: [lon, lat] }, properties: { nazov } })),
+  });
   server.setBody('/skryte.json', { type: 'FeatureCollection', features: placeFeatures() });
   server.setBody('/cakajuce.json', { type: 'FeatureCollection', features: placeFeatures() });
   const portal = await registerProvider(server, {
@@ -179,6 +184,7 @@ export async function startOgcFixture(): Promise<OgcFixture> {
           },
         ],
       }),
+      ds('mesta', { fields: [{ key: 'nazov', label: 'Miesto' }] }),
       ds('skryte', { displayOnly: true }),
       {
         id: 'ortofoto',
@@ -202,6 +208,7 @@ export async function startOgcFixture(): Promise<OgcFixture> {
       areas: `${pid}.plochy`,
       viewport: `${pid}.vyrez`,
       towns: `${pid}.obce`,
+      points: `${pid}.mesta`,
       hidden: `${pid}.skryte`,
       raster: `${pid}.ortofoto`,
       pending: `${pendingId}.cakajuce`,

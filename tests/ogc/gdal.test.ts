@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { tileBounds, tileOf } from '@/lib/ogc/grid';
 import { serveApp, type AppServer } from '../helpers/app-server';
+import { gdalReference, SLOVAK_POINTS } from '../helpers/gdal';
 import { checksum, gdal, readWithGdal } from './gdal';
 import { BIG_COUNT, bigFeatures, startOgcFixture, viewportUniverse, type OgcFixture } from './fixtures';
 
@@ -226,5 +227,51 @@ describe('OAPIF driver: attribute filters on the server (OGC API – Features Pa
     expect(info).toMatch(/rozloha: Real/);
     expect(info).toMatch(/nazov: String/);
     expect(info).not.toMatch(/__dm_/);
+  });
+});
+
+describe('FlatGeobuf and CSV read back by GDAL', () => {
+  async function save(query: string, file: string): Promise<string> {
+    const res = await fetch(`${app.url}/ogc/collections/${query}`);
+    expect(res.status).toBe(200);
+    const out = path.join(tmp, file);
+    writeFileSync(out, Buffer.from(await res.arrayBuffer()));
+    return out;
+  }
+
+  test('f=fgb in S-JTSK: GDAL reads EPSG:5514, typed fields and every point within 1 m of gdaltransform with EPSG:4836', async () => {
+    const file = await save(`${fx.ids.points}/items?f=fgb&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/5514')}`, 'mesta-5514.fgb');
+    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', file, '-al']);
+    expect(info).toMatch(/Feature Count: 20/);
+    expect(info).toMatch(/ID\["EPSG",5514\]/);
+    expect(info).toMatch(/nazov: String/);
+    const read = await readWithGdal(app, file);
+    const reference = gdalReference(SLOVAK_POINTS.map(([, lon, lat]) => [lon, lat]));
+    for (const f of read.features) {
+      const i = SLOVAK_POINTS.findIndex(([name]) => name === f.properties.nazov);
+      const [e, n] = f.geometry!.coordinates as number[];
+      expect(Math.hypot(e - reference[i][0], n - reference[i][1]), String(f.properties.nazov)).toBeLessThan(1);
+    }
+  });
+
+  test('f=fgb of polygons with integer, real and text columns as the schema types them; EPSG:4326 keeps x = longitude', async () => {
+    const file = await save(`${fx.ids.towns}/items?f=fgb&limit=100&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/4326')}`, 'obce.fgb');
+    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', file, '-al']);
+    expect(info).toMatch(/Geometry: Polygon/);
+    expect(info).toMatch(/obyvatelia: Integer64/);
+    expect(info).toMatch(/rozloha: Real/);
+    const read = await readWithGdal(app, file);
+    expect(read.features).toHaveLength(40);
+    const first = read.features.find((f) => f.properties.nazov === 'Nová Ves 0')!;
+    expect((first.geometry!.coordinates as number[][][])[0][0]).toEqual([17.2, 48]);
+    expect(first.properties.obyvatelia).toBe(200);
+  });
+
+  test('f=csv: GDAL takes the WKT column as the geometry', async () => {
+    const file = await save(`${fx.ids.towns}/items?f=csv&limit=100`, 'obce.csv');
+    const read = await readWithGdal(app, file);
+    expect(read.features).toHaveLength(40);
+    expect(read.features[0].geometry?.type).toBe('Polygon');
+    expect(read.features[0].properties.nazov).toBe('Nová Ves 0');
   });
 });
