@@ -1,5 +1,5 @@
-// Fuzz: property-based requests generated from the served /openapi.json and the MCP tools' input
-// schemas (tools/list), sent to a real portal. Properties: no status >= 500, every 4xx of the API
+// Fuzz: property-based requests generated from the served /openapi.json, the OGC API's /ogc/api and
+// the MCP tools' input schemas (tools/list), sent to a real portal. Properties: no status >= 500, every 4xx of the API
 // carries `{ error, code }` (JSON-RPC errors on /mcp), no JSON-RPC internal error or tool
 // `internal_error`, every answer within 60 s, and the server still healthy afterwards.
 //
@@ -238,9 +238,18 @@ function pathParamArb(name: string, op: Operation, pools: Pools): fc.Arbitrary<s
   // Independent halves: mostly unknown combinations (404), the semantic generator covers real ones.
   const [provider, dataset] = [fc.constantFrom(...pools.datasetKeys.map((k) => k.split('/')[0])), fc.constantFrom(...pools.datasetKeys.map((k) => k.split('/')[1]))];
   const junkSegment = fc.oneof(junkString, fc.constantFrom('..', '.', '%2e%2e', '%2F', 'a%2Fb', '%00', 'x'.repeat(300)));
+  const collectionId = fc.constantFrom(...pools.datasetKeys.map((k) => k.replace('/', '.')));
   const proper: Record<string, fc.Arbitrary<string>> = {
     provider,
     dataset,
+    // The OGC API (/ogc/api)
+    collectionId,
+    featureId: fc.oneof(fc.integer({ min: 0, max: 5000 }).map(String), fc.constantFrom('h0000000000000000', '9-280-177-1', 'x')),
+    tileMatrixSetId: fc.constantFrom('WebMercatorQuad', 'WebMercatorQuad', 'WorldCRS84Quad'),
+    tileMatrix: fc.integer({ min: 0, max: 24 }).map(String),
+    tileRow: fc.integer({ min: 0, max: 70_000 }).map(String),
+    tileCol: fc.integer({ min: 0, max: 150_000 }).map(String),
+    styleId: fc.constantFrom('default', 'default', 'night'),
     slug: fc.constantFrom(...pools.docSlugs),
     file: op.path.startsWith('/priklady') ? fc.constantFrom(...pools.exampleFiles) : fc.constantFrom(...pools.schemaFiles),
   };
@@ -291,12 +300,63 @@ function underApi(path: string): boolean {
   }
 }
 
+/**
+ * Whether an /ogc request is answered in JSON (its errors `{ error, code }`): not the HTML pages,
+ * which `f=html` or a browser's Accept without `f` get (next.config.ts rewrites them).
+ */
+function ogcJsonAnswer(path: string, headers: Record<string, string>): boolean {
+  let url: URL;
+  try {
+    url = new URL(path, 'http://x');
+  } catch {
+    return false;
+  }
+  if (!/^\/ogc(\/|$)/.test(url.pathname)) return false;
+  const f = url.searchParams.get('f');
+  if (f === 'html' || (f === null && (headers.accept ?? '').includes('text/html'))) return false;
+  return true;
+}
+
 function jsonRequired(op: Operation | undefined, path: string, status: number): boolean {
   if (path === '/mcp') return true;
   const r = op?.responses[String(status)] ?? op?.responses[`${String(status)[0]}XX`];
   const content = r?.content as Json | undefined;
   return !!content && Object.keys(content).some((c) => c.includes('json'));
 }
+
+/** CQL2 filters for the OGC items: valid, invalid and hostile ones (deep nesting, huge lists, odd literals). */
+const OGC_FILTERS = [
+  "nazov LIKE 'B%'",
+  "nazov = 'Bratislava' OR obyvatelia > 1000",
+  'obyvatelia BETWEEN 100 AND 5000',
+  "kraj IN ('Nitriansky', 'Žilinský')",
+  'S_INTERSECTS(geometry, BBOX(17, 48, 18, 49))',
+  'S_INTERSECTS(geometry, POINT(17.1 48.15))',
+  'S_INTERSECTS(geometry, POLYGON((17 48, 18 48, 18 49, 17 48)))',
+  "ACCENTI(CASEI(nazov)) LIKE 'zilina%'",
+  "datum > DATE('2020-01-01')",
+  "datum > DATE('2020-13-45')",
+  '{"op":"=","args":[{"property":"nazov"},"Nitra"]}',
+  '{"op":"and","args":[]}',
+  'nazov =',
+  `${'('.repeat(3000)}x = 1${')'.repeat(3000)}`,
+  `${'NOT '.repeat(500)}x = 1`,
+  `x IN (${Array.from({ length: 3000 }, (_, i) => i).join(',')})`,
+  "S_INTERSECTS(geometry, POLYGON((1e308 1e308, -1e308 1, 0 0, 1e308 1e308)))",
+  "S_CROSSES(geometry, LINESTRING(1 2, 3 4))",
+  "x LIKE '%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%%a'",
+];
+const OGC_CRS = [
+  'http://www.opengis.net/def/crs/OGC/1.3/CRS84',
+  'http://www.opengis.net/def/crs/EPSG/0/4326',
+  'http://www.opengis.net/def/crs/EPSG/0/4258',
+  'http://www.opengis.net/def/crs/EPSG/0/3857',
+  'http://www.opengis.net/def/crs/EPSG/0/5514',
+  'EPSG:5514',
+  'http://www.opengis.net/def/crs/EPSG/0/2065',
+];
+/** Boxes in S-JTSK metres (East, North): Slovakia's, one town's, and one far off the grid. */
+const OGC_SJTSK_BOXES = ['-600000,-1350000,-150000,-1100000', '-470000,-1260000,-460000,-1250000', '-1e9,-1e9,1e9,1e9'];
 
 /**
  * Requests that make sense for the endpoint (a real dataset key, one dataset selector, a point in
@@ -347,6 +407,32 @@ function semanticArb(op: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> | u
           pairs: [where, which, ...(radius ? ([['radius', radius]] as Array<[string, string]>) : []), ...(max ? ([['max', max]] as Array<[string, string]>) : [])],
         }));
       break;
+    case '/ogc/collections/{collectionId}/items':
+      query = key.chain((k) =>
+        fc
+          .tuple(
+            fc.option(maybeJunk(fc.constantFrom(...OGC_FILTERS)), { nil: undefined }),
+            fc.option(fc.constantFrom('cql2-text', 'cql2-json', 'cql-text', 'ecql'), { nil: undefined }),
+            fc.option(fc.constantFrom(...OGC_CRS), { nil: undefined }),
+            fc.option(fc.oneof(bboxArb.map((b) => [b, undefined] as const), fc.constantFrom(...OGC_SJTSK_BOXES).map((b) => [b, OGC_CRS[4]] as const)), { nil: undefined }),
+            fc.option(maybeJunk(fc.constantFrom('nazov', '-nazov', 'obyvatelia,-nazov', 'x')), { nil: undefined }),
+            fc.option(maybeJunk(fc.constantFrom('fgb', 'csv', 'json', 'html')), { nil: undefined }),
+            paramsOf(k),
+          )
+          .map(([filter, lang, crs, box, sortby, f, params]) => ({
+            path: `/ogc/collections/${k.replace('/', '.')}/items`,
+            pairs: [
+              ...(filter !== undefined ? ([['filter', filter]] as Array<[string, string]>) : []),
+              ...(lang ? ([['filter-lang', lang]] as Array<[string, string]>) : []),
+              ...(crs ? ([['crs', crs]] as Array<[string, string]>) : []),
+              ...(box ? ([['bbox', box[0]], ...(box[1] ? [['bbox-crs', box[1]]] : [])] as Array<[string, string]>) : []),
+              ...(sortby ? ([['sortby', sortby]] as Array<[string, string]>) : []),
+              ...(f ? ([['f', f]] as Array<[string, string]>) : []),
+              ...params.map(([pk, v]) => [`param.${pk}`, v] as [string, string]),
+            ],
+          })),
+      );
+      break;
     case '/api/places':
       query = fc
         .tuple(maybeJunk(fc.constantFrom(...pools.places, ...pools.municipalities)), fc.option(maybeJunk(fc.integer({ min: 1, max: 10 }).map(String)), { nil: undefined }))
@@ -355,14 +441,17 @@ function semanticArb(op: Operation, pools: Pools): fc.Arbitrary<FuzzRequest> | u
     default:
       return undefined;
   }
-  return fc.tuple(query, extraHeaders).map(([{ path, pairs }, headers]) => ({
-    endpoint: `${op.method} ${op.path}`,
-    method: op.method,
-    path: `${path}${pairs.length ? `?${pairs.map(([k, v]) => `${encodeComponent(k, 'proper')}=${encodeComponent(v, 'proper')}`).join('&')}` : ''}`,
-    headers,
-    jsonErrors: true,
-    mcp: false,
-  }));
+  return fc.tuple(query, extraHeaders).map(([{ path, pairs }, headers]) => {
+    const full = `${path}${pairs.length ? `?${pairs.map(([k, v]) => `${encodeComponent(k, 'proper')}=${encodeComponent(v, 'proper')}`).join('&')}` : ''}`;
+    return {
+      endpoint: `${op.method} ${op.path}`,
+      method: op.method,
+      path: full,
+      headers,
+      jsonErrors: full.startsWith('/ogc') ? ogcJsonAnswer(full, headers) : true,
+      mcp: false,
+    };
+  });
 }
 
 function operationArb(op: Operation, pools: Pools, doc: Json): fc.Arbitrary<FuzzRequest> {
@@ -414,7 +503,7 @@ function genericOperationArb(op: Operation, pools: Pools, doc: Json): fc.Arbitra
         path,
         headers: h,
         body: sendBody,
-        jsonErrors: underApi(path) || op.path === '/mcp',
+        jsonErrors: underApi(path) || op.path === '/mcp' || ogcJsonAnswer(path, h),
         mcp: false,
       };
     });
@@ -569,9 +658,15 @@ export async function runFuzz(opts: PartOptions, existing?: Portal): Promise<Par
       docSource = 'lib/openapi (GET /openapi.json did not answer 200)';
     }
     const ops = operations(doc);
+    // The OGC API's own OpenAPI document: its paths are relative to its server, /ogc.
+    const ogcReply = await request(base, '/ogc/api');
+    const ogcDoc = json(ogcReply) as Json | undefined;
+    if (ogcReply.status !== 200 || !ogcDoc?.paths) failures.push(`GET /ogc/api answered ${ogcReply.status}: the OGC API is not fuzzed`);
+    const ogcOps = ogcDoc?.paths ? operations(ogcDoc).map((o) => ({ ...o, path: o.path === '/' ? '/ogc' : `/ogc${o.path}` })) : [];
     const pools = await gatherPools(base);
     const arb = fc.oneof(
       ...ops.filter((o) => o.path !== '/mcp').map((o) => ({ weight: o.path.startsWith('/api/') ? 6 : 1, arbitrary: operationArb(o, pools, doc!) })),
+      ...ogcOps.map((o) => ({ weight: o.path.includes('/items') ? 4 : 1, arbitrary: operationArb(o, pools, ogcDoc!) })),
       { weight: 30, arbitrary: mcpArb(pools, doc) },
       { weight: 2, arbitrary: oddPathArb() },
     );
@@ -678,7 +773,7 @@ export async function runFuzz(opts: PartOptions, existing?: Portal): Promise<Par
       figures: [
         ['requests', String(sent)],
         ['seed', String(opts.seed)],
-        ['generated from', `${docSource} (${ops.length} operations) + MCP tools/list (${pools.tools.length} tools)`],
+        ['generated from', `${docSource} (${ops.length} operations) + /ogc/api (${ogcOps.length} operations) + MCP tools/list (${pools.tools.length} tools)`],
         ['endpoint buckets', String(buckets.size)],
         ['responses >= 500 (other than documented 502 source failures)', String(over500)],
         ['4xx without {error, code} / other property failures', String(badErrors)],

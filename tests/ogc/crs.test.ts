@@ -105,7 +105,7 @@ describe('bbox-crs: a box in S-JTSK selects what the same box selects on the fea
     expect(expected.size).toBeGreaterThan(100);
     const { res, body } = await items(fx.ids.big, `bbox=${box.join(',')}&bbox-crs=${encodeURIComponent(EPSG(5514))}&limit=5000`);
     expect(res.status).toBe(200);
-    const got = new Set(body.features.map((f) => f.properties.n));
+    const got = new Set(body.features.map((f) => f.properties.n as number));
     expect(body.numberMatched).toBe(got.size);
     const differ = [...expected].filter((n) => !got.has(n)).concat([...got].filter((n) => !expected.has(n)));
     expect(differ.filter((n) => !edge.has(n))).toEqual([]);
