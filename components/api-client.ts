@@ -42,6 +42,13 @@ export function postJson<T, E = unknown>(url: string, body: unknown, signal?: Ab
   return request<T, E>(url, { method: 'POST', signal, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
 }
 
+/** GET a file of the portal as bytes (the print tool's font); a failure rejects. */
+export async function getBytes(url: string, signal?: AbortSignal): Promise<Uint8Array> {
+  const res = await fetch(url, { signal });
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status}`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
 /** The endpoints the website asks, each with its answer's type. */
 export const api = {
   places: (query: string, max: number, signal?: AbortSignal) => getJson<PlaceResult>(`/api/places?query=${encodeURIComponent(query)}&max=${max}`, signal),

@@ -1,10 +1,8 @@
 // The legend of the enabled datasets: swatches, gradients and steps from each presentation's
 // colour, and a raster's own legend entries or legend image.
-import { legendForColor, swatchColor } from '@/lib/map/colors';
+import { legendForDataset, swatchColor } from '@/lib/map/colors';
 import { formatNumber } from '@/lib/map/format';
-import { fieldSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
-import { fieldLabel } from '@/lib/protocol/shared/fields';
 
 function rasterLegend(d: MapDataset) {
   const p = d.presentation as { legend?: Array<{ label: string; color?: string }>; legendUrl?: string };
@@ -30,9 +28,7 @@ function rasterLegend(d: MapDataset) {
 export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
   if (dataset.source.type === 'raster') return rasterLegend(dataset);
   const color = dataset.presentation?.color;
-  const field = typeof color === 'object' && color && 'field' in color ? (color.field as string) : undefined;
-  const def = field ? fieldSpecs(dataset.fields).find((f) => f.key === field) : undefined;
-  const entry = legendForColor(color, def ? fieldLabel(def) : undefined, def?.values);
+  const entry = legendForDataset(dataset);
   if (!entry) {
     return (
       <ul className="legend-swatches">
@@ -87,8 +83,16 @@ export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
   );
 }
 
-export function Legend({ datasets }: { datasets: MapDataset[] }) {
-  if (!datasets.length) return null;
+/** A legend entry of the map's own making (a person's file): a swatch and its name. */
+export interface ExtraLegend {
+  key: string;
+  title: string;
+  color: string;
+  label: string;
+}
+
+export function Legend({ datasets, extra = [] }: { datasets: MapDataset[]; extra?: ExtraLegend[] }) {
+  if (!datasets.length && !extra.length) return null;
   return (
     <section className="map-legend" data-testid="legend" aria-label="Legenda" tabIndex={0}>
       <h2 className="visually-hidden">Legenda</h2>
@@ -98,16 +102,32 @@ export function Legend({ datasets }: { datasets: MapDataset[] }) {
           <DatasetLegend dataset={d} />
         </div>
       ))}
+      {extra.map((e) => (
+        <div key={e.key} className="legend-item" data-testid="legend-own">
+          <div className="legend-title">{e.title}</div>
+          <ul className="legend-swatches">
+            <li>
+              <span className="swatch" style={{ background: e.color }} aria-hidden="true" />
+              {e.label}
+            </li>
+          </ul>
+        </div>
+      ))}
     </section>
   );
 }
 
 /** Attribution of the basemap and of every enabled dataset: always visible next to the map. */
-export function Attribution({ basemap, datasets }: { basemap: string; datasets: MapDataset[] }) {
+/** The attribution line: every enabled dataset's, the basemap's, MapLibre (also printed). */
+export function attributionText(basemap: string, datasets: MapDataset[]): string {
   const parts = [...new Set([...datasets.map((d) => d.attribution).filter(Boolean), basemap])];
+  return `${parts.join(' · ')} · MapLibre`;
+}
+
+export function Attribution({ basemap, datasets }: { basemap: string; datasets: MapDataset[] }) {
   return (
     <div className="map-attribution" data-testid="attribution">
-      {parts.join(' · ')} · MapLibre
+      {attributionText(basemap, datasets)}
     </div>
   );
 }

@@ -6,19 +6,26 @@
 // fetch helper (components/api-client.ts). Nothing is invented here.
 import './map.css';
 import { useCallback, useMemo, useState } from 'react';
+import { MapProvider } from 'react-map-gl/maplibre';
 import { BASEMAP_ATTRIBUTION } from '@/lib/basemap/style';
 import { loadedData } from '@/lib/map/loads';
 import { paramDefaults } from '@/lib/map/params';
-import { effectiveParams, formatPointParam, withDataset, withParam } from '@/lib/map/url-state';
+import { absoluteMapLink } from '@/lib/map/share';
+import { effectiveParams, formatPointParam, serializeMapState, withDataset, withParam } from '@/lib/map/url-state';
 import type { Bbox } from '@/lib/map/data-request';
 import type { MapDataset, MapView } from '@/lib/map/types';
 import { BasemapNote, BasemapSwitcher } from './basemap-switcher';
 import { CatalogPanel } from './catalog-panel';
 import { ObjectDetail } from './detail';
-import { Attribution, Legend } from './legend';
+import { Attribution, Legend, attributionText } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
 import { PlaceSearch } from './place-search';
 import { TimeDock } from './time-dock';
+import { KeyboardQuery } from './tools/keyboard-query';
+import type { OwnHit } from './tools/own-files';
+import { ToolBar } from './tools/tool-bar';
+import { ToolLayers, ToolPanels } from './tools/tool-rooms';
+import { useMapTools } from './tools/use-map-tools';
 import { useBasemap } from './use-basemap';
 import { useChosenPlace } from './use-chosen-place';
 import { useDatasetLoads } from './use-dataset-loads';
@@ -44,10 +51,14 @@ export interface MapAppProps {
   embedded?: boolean;
   /** Start with the catalog panel open. */
   panelOpen?: boolean;
+  /** The chrome-less embedded map (/vlozena-mapa): no catalog, no tools but "Moja poloha", a link to the portal. */
+  bare?: boolean;
+  /** In the bare map: show the place search. */
+  search?: boolean;
 }
 
 export default function MapApp(props: MapAppProps) {
-  const { datasets, basemapStyleUrl, focus, embedded = false } = props;
+  const { datasets, basemapStyleUrl, focus, embedded = false, bare = false } = props;
   const byKey = useMemo(() => new Map(datasets.map((d) => [d.key, d])), [datasets]);
   const defaults = useMapDefaults(datasets, props.defaultDatasets, props.defaultParams, props.defaultView);
   const { state, setState, jump, setView } = useMapState(defaults);
@@ -59,7 +70,11 @@ export default function MapApp(props: MapAppProps) {
   const place = useChosenPlace(state, setState, ask);
   const [selected, setSelected] = useState<{ key: string; properties: Record<string, unknown> } | null>(null);
   // On a phone the catalog starts closed so the map, the place search and the panel have the screen.
-  const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? (!embedded && window.innerWidth > 700));
+  const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? (!embedded && !bare && window.innerWidth > 700));
+  const tools = useMapTools();
+  // The own features under the last click, for the "Čo je tu?" panel of that point.
+  const [ownHits, setOwnHits] = useState<{ point: string; hits: OwnHit[] } | null>(null);
+  const onOwnHits = useCallback((p: [number, number], hits: OwnHit[]) => setOwnHits({ point: formatPointParam({ lon: p[0], lat: p[1] }), hits }), []);
 
   const onViewChange = useCallback(
     (view: MapView, bbox: Bbox) => {
@@ -96,77 +111,127 @@ export default function MapApp(props: MapAppProps) {
     [enabled, loads],
   );
   const selectedDataset = selected ? byKey.get(selected.key) : undefined;
+  const { search, hash } = serializeMapState(state, defaults);
+  const link = `${window.location.origin}${window.location.pathname}${search}${hash}`;
+  const ownParams = Object.fromEntries(datasets.map((d) => [d.key, paramDefaults(d.params)]));
+  const attribution = attributionText(basemap.attribution, enabled);
+  const focusMap = () => canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus();
 
   return (
-    <div className={`map-app${embedded ? ' map-app-embedded' : ''}${panelOpen ? ' catalog-open' : ''}`} data-testid="map-app">
-      {/* First in the tab order: the place search. */}
-      <div className="map-top">
-        <PlaceSearch
-          onPick={place.pick}
-          chosen={place.chosen}
-          onWhatHere={() => state.place && ask({ lon: state.place.lon, lat: state.place.lat })}
-          onClear={place.clear}
-          whatHereRef={buttonRef}
-        />
-        {basemap.switchable && <BasemapSwitcher choice={basemap.choice} active={basemap.active} options={basemap.options} onChoose={basemap.choose} />}
-        {basemap.note && <BasemapNote note={basemap.note} onDismiss={basemap.dismissNote} />}
-      </div>
+    <MapProvider>
+      <div
+        className={`map-app${embedded ? ' map-app-embedded' : ''}${bare ? ' map-app-bare' : ''}${panelOpen ? ' catalog-open' : ''}`}
+        data-testid="map-app"
+        onDragOver={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
+        onDrop={(e) => {
+          if (!e.dataTransfer.files.length) return;
+          e.preventDefault();
+          void tools.openFiles([...e.dataTransfer.files]);
+        }}
+      >
+        <nav className="skip-links" aria-label="Preskočiť">
+          <a href="#hladat-miesto" className="skip-link">Preskočiť na hľadanie miesta</a>
+          <a href="#mapa" className="skip-link" onClick={(e) => { e.preventDefault(); focusMap(); }}>Preskočiť na mapu</a>
+        </nav>
+        {/* First in the tab order: the place search. */}
+        {(!bare || props.search) && (
+        <div className="map-top">
+          <PlaceSearch
+            onPick={place.pick}
+            chosen={place.chosen}
+            onWhatHere={() => state.place && ask({ lon: state.place.lon, lat: state.place.lat })}
+            onClear={place.clear}
+            whatHereRef={buttonRef}
+          />
+          {basemap.switchable && <BasemapSwitcher choice={basemap.choice} active={basemap.active} options={basemap.options} onChoose={basemap.choose} />}
+          {basemap.note && <BasemapNote note={basemap.note} onDismiss={basemap.dismissNote} />}
+        </div>
+        )}
 
-      <div className="map-canvas" data-testid="map-canvas" role="region" aria-label="Mapa" ref={canvasRef}>
-        <MapCanvas
-          onPointQuery={ask}
-          flyTo={place.flyTo}
-          placeMarker={state.place ?? null}
-          queryMarker={point}
-          onSourceError={basemap.onSourceError}
-          mapStyle={basemap.mapStyle}
-          layers={canvasLayers}
-          initialView={state.view}
-          jumpTo={jump}
-          focus={focus}
-          onViewChange={onViewChange}
-          onFeatureClick={onFeatureClick}
-        />
-      </div>
+        <div className="map-canvas" id="mapa" data-testid="map-canvas" ref={canvasRef}>
+          <MapCanvas
+            querying={!tools.measuring}
+            onPointQuery={ask}
+            flyTo={place.flyTo}
+            placeMarker={state.place ?? null}
+            queryMarker={point}
+            onSourceError={basemap.onSourceError}
+            mapStyle={basemap.mapStyle}
+            layers={canvasLayers}
+            initialView={state.view}
+            jumpTo={jump}
+            focus={focus}
+            onViewChange={onViewChange}
+            onFeatureClick={onFeatureClick}
+          >
+            <KeyboardQuery onQuery={ask} />
+            <ToolLayers tools={tools} onOwnHits={onOwnHits} />
+          </MapCanvas>
+          <div className="map-crosshair" aria-hidden="true" />
+        </div>
 
-      <CatalogPanel
-        datasets={datasets}
-        enabled={enabled}
-        selected={state.datasets}
-        loads={loads}
-        paramsOf={paramsOf}
-        zoom={viewport?.zoom ?? state.view.zoom}
-        open={panelOpen}
-        onOpen={setPanelOpen}
-        onToggle={toggle}
-        onParam={setParam}
-        onSelectObject={(key, properties) => setSelected({ key, properties })}
-        embedded={embedded}
-      />
+        <ToolBar active={tools.active} onTool={tools.toggle} location={tools.location} onLocate={tools.locate} only={bare ? ['locate'] : undefined} />
+        {tools.location.status === 'error' && (
+          <p className="tool-status error small" role="alert" data-testid="location-error">
+            {tools.location.message}
+            <button type="button" className="icon-button" aria-label="Skryť oznam o polohe" onClick={tools.clearLocation}>
+              ×
+            </button>
+          </p>
+        )}
+        {tools.location.status === 'asking' && (
+          <p className="tool-status small" role="status">
+            Zisťujem polohu…
+          </p>
+        )}
+        <ToolPanels tools={tools} datasets={enabled} attribution={attribution} link={link} absoluteLink={absoluteMapLink(window.location.origin, state, defaults, ownParams)} />
 
-      {point && (
-        <WhatHere
-          key={formatPointParam(point)}
-          point={point}
+        {bare ? (
+          <a className="bare-portal-link" href={absoluteMapLink(window.location.origin, state, defaults, ownParams)} target="_blank" rel="noopener" data-testid="bare-portal-link">
+            Otvoriť na portáli Geodáta Slovenska
+          </a>
+        ) : (
+        <CatalogPanel
+          datasets={datasets}
           enabled={enabled}
-          byKey={byKey}
-          paramQuery={paramQuery}
-          purpose={purpose}
-          onPurpose={setPurpose}
-          onShow={(key) => toggle(key, true)}
-          onClose={close}
+          selected={state.datasets}
+          loads={loads}
+          paramsOf={paramsOf}
+          zoom={viewport?.zoom ?? state.view.zoom}
+          open={panelOpen}
+          onOpen={setPanelOpen}
+          onToggle={toggle}
+          onParam={setParam}
+          onSelectObject={(key, properties) => setSelected({ key, properties })}
+          embedded={embedded}
         />
-      )}
+        )}
 
-      {selected && selectedDataset && <ObjectDetail dataset={selectedDataset} properties={selected.properties} onClose={() => setSelected(null)} />}
+        {point && (
+          <WhatHere
+            key={formatPointParam(point)}
+            point={point}
+            enabled={enabled}
+            byKey={byKey}
+            paramQuery={paramQuery}
+            purpose={purpose}
+            onPurpose={setPurpose}
+            onShow={(key) => toggle(key, true)}
+            onClose={close}
+            ownHits={ownHits?.point === formatPointParam(point) ? ownHits.hits : []}
+          />
+        )}
 
-      <div className="map-bottom">
-        <TimeDock enabled={enabled} loads={loads} paramsOf={paramsOf} onParam={setParam} />
-        <div className="map-bottom-row">
-          <Legend datasets={enabled} />
-          <Attribution basemap={basemap.attribution} datasets={enabled} />
+        {selected && selectedDataset && <ObjectDetail dataset={selectedDataset} properties={selected.properties} onClose={() => setSelected(null)} />}
+
+        <div className="map-bottom">
+          <TimeDock enabled={enabled} loads={loads} paramsOf={paramsOf} onParam={setParam} />
+          <div className="map-bottom-row">
+            <Legend datasets={enabled} extra={tools.files.map((f) => ({ key: f.id, title: `Vlastný súbor: ${f.name}`, color: f.color, label: `${f.kind}, len vo vašom prehliadači` }))} />
+            <Attribution basemap={basemap.attribution} datasets={enabled} />
+          </div>
         </div>
       </div>
-    </div>
+    </MapProvider>
   );
 }

@@ -47,6 +47,8 @@ export interface CanvasProps {
   onSourceError?: (sourceId: string) => void;
   /** The point the "Čo je tu?" panel answers for. */
   queryMarker?: { lon: number; lat: number } | null;
+  /** False while a tool takes the map's clicks (measuring): no "Čo je tu?" and no object detail. */
+  querying?: boolean;
   /** Rooms drawn on the map itself (the tools' layers and markers), inside react-map-gl's map context (useMap). */
   children?: React.ReactNode;
 }
@@ -82,7 +84,8 @@ const LOCALE = {
 export const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
 
 export default function MapCanvas(props: CanvasProps) {
-  const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick, onPointQuery, flyTo, placeMarker, queryMarker } = props;
+  const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick, flyTo, placeMarker, queryMarker, querying = true } = props;
+  const onPointQuery = querying ? props.onPointQuery : undefined;
   const press = useRef<{ timer: ReturnType<typeof setTimeout>; x: number; y: number } | null>(null);
   const mapRef = useRef<MapRef>(null);
   const [cursor, setCursor] = useState<string>('grab');
@@ -171,6 +174,7 @@ export default function MapCanvas(props: CanvasProps) {
 
   const onClick = useCallback(
     (e: MapLayerMouseEvent) => {
+      if (!querying) return;
       onPointQuery?.({ lon: e.lngLat.lng, lat: e.lngLat.lat });
       const f = e.features?.[0];
       const key = f ? datasetKeyOfLayer(f.layer.id) : null;
@@ -180,11 +184,12 @@ export default function MapCanvas(props: CanvasProps) {
       }
       onFeatureClick({ key, id: f.id, properties: (f.properties ?? {}) as Record<string, unknown>, geometryType: f.geometry.type });
     },
-    [onFeatureClick, onPointQuery],
+    [onFeatureClick, onPointQuery, querying],
   );
 
   return (
     <Map
+      id="main"
       ref={mapRef}
       workerUrl={typeof window === 'undefined' ? WORKER_URL : new URL(WORKER_URL, window.location.origin).href}
       mapStyle={mapStyle}

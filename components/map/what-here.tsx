@@ -3,6 +3,7 @@
 // nearest street or part) from GET /api/places/reverse; the datasets enabled on the map plus an
 // automatic selection by purpose (GET /api/nearby/selection); then one GET /api/nearby per dataset,
 // so each card shows its own progress and its own error, and a slow source never holds up the rest.
+import dynamic from 'next/dynamic';
 import { useEffect, useRef } from 'react';
 import { PURPOSES, formatPoint } from '@/lib/map/citizen';
 import { formatDistance } from '@/lib/map/format';
@@ -11,7 +12,11 @@ import type { MapDataset } from '@/lib/map/types';
 import { formatPointParam } from '@/lib/map/url-state';
 import type { ReverseResult } from '@/lib/places/schema';
 import { usePointAnswers } from './use-point-answers';
+import type { OwnHit } from './tools/own-files';
 import { DatasetCard, type CardItem } from './what-here-card';
+
+/** The point's coordinates in every notation, loaded on demand (proj4 for S-JTSK). */
+const Coordinates = dynamic(() => import('./what-here-coordinates'), { ssr: false });
 
 export interface WhatHereProps {
   point: { lon: number; lat: number };
@@ -24,13 +29,15 @@ export interface WhatHereProps {
   onPurpose: (purpose: string) => void;
   onShow: (key: string) => void;
   onClose: () => void;
+  /** The person's own features under the point (tools/own-files.tsx), answered in the browser. */
+  ownHits?: OwnHit[];
 }
 
 /**
  * One panel answers for one point: the map renders it with `key={formatPointParam(point)}`, so a new
  * point starts from empty state, and unmounting the old panel aborts the old point's requests.
  */
-export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose, onShow, onClose }: WhatHereProps) {
+export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose, onShow, onClose, ownHits = [] }: WhatHereProps) {
   // The point as the API and the link take it (`lon,lat`, 6 decimals).
   const pp = formatPointParam(point);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -83,6 +90,10 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
         </button>
       </div>
       <p className="muted small what-here-point">{formatPoint(point.lon, point.lat)}</p>
+      <details className="what-here-coordinates-wrap" open>
+        <summary className="small">Súradnice (WGS84, S-JTSK)</summary>
+        <Coordinates lon={point.lon} lat={point.lat} />
+      </details>
 
       <div className="what-here-location" data-testid="what-here-location" aria-live="polite">
         {reverse.status === 'loading' && <p className="muted small">Zisťujem polohu…</p>}
@@ -114,6 +125,20 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
         <p className="muted small" data-testid="what-here-empty">
           Na mape nie je zapnutá žiadna vrstva. Vyberte účel alebo zapnite vrstvu v katalógu.
         </p>
+      )}
+
+      {ownHits.length > 0 && (
+        <div className="what-here-card what-here-own" data-testid="what-here-own">
+          <strong>Vaše súbory</strong> <span className="muted small">(len vo vašom prehliadači)</span>
+          <ul className="what-here-hits">
+            {ownHits.map((h, i) => (
+              <li key={i}>
+                {h.title} <span className="muted small">· {h.file}</span>
+                {h.description && <div className="small muted">{h.description}</div>}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
 
       <ul className="what-here-cards" aria-label="Datasety v tomto bode">

@@ -6,7 +6,9 @@
 import type { ExpressionSpecification } from 'maplibre-gl';
 import { categoricalColors, cleanStops, DEFAULT_COLOR, hexOr, isHexColor, NO_DATA_COLOR, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import { TREND_DEFAULT_COLORS } from '@/lib/protocol/types';
-import type { ColorSpec, HexColor, TrendValue } from './types';
+import { fieldLabel } from '@/lib/protocol/shared/fields';
+import { fieldSpecs } from './params';
+import type { ColorSpec, HexColor, MapDataset, TrendValue } from './types';
 
 /** The protocol's trend colours (rising drawn as bad news unless the presentation says otherwise). */
 export const TREND_COLORS: Record<TrendValue, HexColor> = TREND_DEFAULT_COLORS;
@@ -116,6 +118,14 @@ export function legendForColor(
     default:
       return null;
   }
+}
+
+/** A vector dataset's legend: its colour spec, titled by the coloured field's label (with unit). */
+export function legendForDataset(dataset: Pick<MapDataset, 'presentation' | 'fields'>): LegendEntry | null {
+  const color = dataset.presentation?.color;
+  const field = typeof color === 'object' && color && 'field' in color ? (color.field as string) : undefined;
+  const def = field ? fieldSpecs(dataset.fields).find((f) => f.key === field) : undefined;
+  return legendForColor(color, def ? fieldLabel(def) : undefined, def?.values);
 }
 
 /** The single colour to show next to a dataset's name (its constant colour or first stop). */
