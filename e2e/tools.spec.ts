@@ -48,6 +48,23 @@ async function mapLonLat(page: Page, x: number, y: number): Promise<[number, num
   }, [x, y]);
 }
 
+/**
+ * Measures a line between two points of the map (fractions of its box) by click or tap; returns the
+ * panel's figure and the geodesic distance of the two points as MapLibre places them.
+ */
+async function measureLine(page: Page, from: [number, number], to: [number, number], touch: boolean): Promise<{ measured: number; geodesic: number }> {
+  const panel = page.getByRole('region', { name: 'Merať' });
+  await expect(panel).toBeVisible();
+  const box = (await page.getByTestId('map-canvas').boundingBox())!;
+  const [a, b] = [from, to].map(([fx, fy]) => [box.x + box.width * fx, box.y + box.height * fy] as [number, number]);
+  const pa = await mapLonLat(page, ...a);
+  const pb = await mapLonLat(page, ...b);
+  for (const p of [a, b]) await (touch ? page.touchscreen.tap(...p) : page.mouse.click(...p));
+  const total = panel.getByTestId('measure-total');
+  await expect(total).toHaveText(/m$/);
+  return { measured: readLength((await total.textContent())!), geodesic: metres(pa, pb) };
+}
+
 test.describe('map tools', () => {
   test('Čo je tu? gives S-JTSK within 1 m of GDAL (EPSG:4836) for three points, with copy buttons', async ({ page, context }, testInfo) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -102,24 +119,15 @@ test.describe('map tools', () => {
     await waitForMapIdle(page);
     await page.getByRole('button', { name: 'Merať' }).click();
     const panel = page.getByRole('region', { name: 'Merať' });
-    await expect(panel).toBeVisible();
-    const box = (await page.getByTestId('map-canvas').boundingBox())!;
-    const a: [number, number] = [box.x + box.width * 0.3, box.y + box.height * 0.6];
-    const b: [number, number] = [box.x + box.width * 0.55, box.y + box.height * 0.4];
-    const pa = await mapLonLat(page, ...a);
-    const pb = await mapLonLat(page, ...b);
-    await page.mouse.click(...a);
-    await page.mouse.click(...b);
+    const { measured, geodesic } = await measureLine(page, [0.3, 0.6], [0.55, 0.4], false);
     const total = panel.getByTestId('measure-total');
-    await expect(total).toHaveText(/km/);
-    const measured = readLength((await total.textContent())!);
-    const geodesic = metres(pa, pb);
     expect(Math.abs(measured - geodesic) / geodesic, `${measured} m measured, ${geodesic} m geodesic`).toBeLessThan(0.005);
     // Measuring takes the clicks: no "Čo je tu?".
     await expect(page.getByTestId('what-here')).toHaveCount(0);
     await attachScreenshot(page, testInfo, 'measure-line');
 
     await panel.getByLabel('Plocha').check();
+    const box = (await page.getByTestId('map-canvas').boundingBox())!;
     await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.7);
     await expect(total).toHaveText(/(ha|km²)$/);
     await panel.getByTestId('measure-clear').click();
@@ -307,18 +315,9 @@ test.describe('map tools', () => {
     await attachScreenshot(page, testInfo, 'phone-tools-menu');
     await page.getByRole('button', { name: 'Merať' }).tap();
     const panel = page.getByRole('region', { name: 'Merať' });
-    await expect(panel).toBeVisible();
-    const box = (await page.getByTestId('map-canvas').boundingBox())!;
     // Below the search box and the basemap note, above the bottom sheet.
-    const a: [number, number] = [box.x + box.width * 0.2, box.y + box.height * 0.35];
-    const b: [number, number] = [box.x + box.width * 0.8, box.y + box.height * 0.6];
-    const pa = await mapLonLat(page, ...a);
-    const pb = await mapLonLat(page, ...b);
-    await page.touchscreen.tap(...a);
-    await page.touchscreen.tap(...b);
-    await expect(panel.getByTestId('measure-total')).toHaveText(/m$/);
-    const measured = readLength((await panel.getByTestId('measure-total').textContent())!);
-    expect(Math.abs(measured - metres(pa, pb)) / metres(pa, pb)).toBeLessThan(0.005);
+    const { measured, geodesic } = await measureLine(page, [0.2, 0.35], [0.8, 0.6], true);
+    expect(Math.abs(measured - geodesic) / geodesic).toBeLessThan(0.005);
     await attachScreenshot(page, testInfo, 'phone-measure');
     await panel.getByRole('button', { name: /^Zavrieť/ }).tap();
 

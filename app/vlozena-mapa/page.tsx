@@ -3,6 +3,7 @@
 // legend, attribution and "Čo je tu?" kept; `hladanie=1` adds the place search. Frameable anywhere.
 import type { Metadata } from 'next';
 import MapAppLazy from '@/components/map/map-app-lazy';
+import '@/components/site/site.css';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { mapCatalog } from '@/lib/map/site-data';
@@ -19,7 +20,8 @@ export const metadata: Metadata = {
 export default async function EmbeddedMapPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const [datasets, query] = await Promise.all([mapCatalog(), searchParams]);
   return (
-    <main>
+    // data-chrome="none": the root layout's header and footer stay hidden here (site.css).
+    <main data-chrome="none">
       <h1 className="visually-hidden">Mapa – Geodáta Slovenska</h1>
       <MapAppLazy datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} bare search={query[EMBED_SEARCH_PARAM] === '1'} />
     </main>
