@@ -1,9 +1,9 @@
-// The MCP tool `catalog`: approved datasets ordered by match, `pointQuery` with a point (lib/operation).
+// The MCP tool `catalog`: approved datasets ordered by match, one line each or whole entries (lib/operation).
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
-import { lonLat } from '@/lib/operation/fields';
-import { catalogSearchResult, MAX_CATALOG_SEARCH_LENGTH } from './schema';
-import { searchCatalog } from './search';
+import { datasetKey, lonLat } from '@/lib/operation/fields';
+import { assistantCatalog } from './compact';
+import { assistantCatalogResult, MAX_CATALOG_SEARCH_LENGTH } from './schema';
 
 export const catalogSearchInput = z.object({
   search: z
@@ -14,13 +14,19 @@ export const catalogSearchInput = z.object({
   point: lonLat.optional().describe('`[lon, lat]` in WGS84, e.g. [17.107, 48.148] for Bratislava: marks the datasets that answer `nearby` there.'),
 });
 
+export const assistantCatalogInput = catalogSearchInput.extend({
+  detail: z.boolean().default(false).describe('true: whole catalog entries (fields, params, licence, links, health figures) instead of one line each.'),
+  dataset: datasetKey.optional().describe('One dataset’s whole entry, by key.'),
+});
+
 export const catalogSearchOperation = defineOperation({
   id: 'searchCatalog',
   tags: ['catalog'],
-  summary: 'Approved datasets ordered by match',
-  description: 'The catalog entries (as GET /api/catalog) matching a text, best first; built-in samples (`sample: true`) after all real datasets; with a point each carries `pointQuery`.',
-  input: catalogSearchInput,
-  output: catalogSearchResult,
-  errors: [],
-  run: searchCatalog,
+  summary: 'Approved datasets ordered by match, one line each or whole entries',
+  description:
+    'The approved datasets matching a text, best first; built-in samples (`sample: true`) after all real datasets. One line each (key, title, category, kind, point query, coverage, health status); with `detail` or `dataset` the whole catalog entries (as GET /api/catalog), with a point each carries `pointQuery`.',
+  input: assistantCatalogInput,
+  output: assistantCatalogResult,
+  errors: ['unknown_dataset'],
+  run: assistantCatalog,
 });

@@ -2,7 +2,7 @@
 // `z.output` (lib/operation/README.md); the entries are the catalog's own (lib/providers/schema.ts).
 import { z } from 'zod';
 import { healthStatus, sourceHealth } from '@/lib/health/schema';
-import { lonLat, pointHint } from '@/lib/operation/fields';
+import { datasetKey, lonLat, pointHint } from '@/lib/operation/fields';
 import { CATEGORIES } from '@/lib/protocol/types';
 import { catalogDataset } from '@/lib/providers/schema';
 
@@ -36,3 +36,30 @@ export const catalogSearchResult = z
 export type CatalogSearchEntry = z.output<typeof catalogSearchEntry>;
 export type CatalogSearchResult = z.output<typeof catalogSearchResult>;
 export type CategorySuggestion = z.output<typeof categorySuggestions>[number];
+
+/** One dataset in one line: what an assistant needs to choose it (the whole entry with `detail`). */
+export const catalogLine = z
+  .object({
+    key: datasetKey,
+    title: z.string(),
+    category: z.string(),
+    kind: z.enum(['geojson', 'raster', 'display-only']).describe('`geojson`: objects (fetch_data, summary); `raster`: a map service; `display-only`: drawn by the portal, data at the original service.'),
+    pointQuery: z.boolean().describe('Whether `nearby` answers for it (with `point`: at that point).'),
+    coverage: z.string().describe('"Slovakia" or "bbox minLon,minLat,maxLon,maxLat", with "from zoom N" when drawn only closer.'),
+    status: healthStatus.describe('Health of its source: ok, degraded or unavailable.'),
+    sample: z.literal(true).optional().describe('A built-in sample: illustrative, not real data.'),
+  })
+  .meta({ id: 'CatalogLine' });
+
+/** The MCP tool `catalog`: lines by default, whole entries with `detail` or `dataset`. */
+export const assistantCatalogResult = catalogSearchResult
+  .omit({ datasets: true, providers: true })
+  .extend({
+    detail: z.boolean().describe('false: `datasets` are one-line summaries; true: whole catalog entries.'),
+    datasets: z.array(z.union([catalogLine, catalogSearchEntry])),
+    providers: catalogSearchResult.shape.providers.optional(),
+  })
+  .meta({ id: 'AssistantCatalog' });
+
+export type CatalogLine = z.output<typeof catalogLine>;
+export type AssistantCatalogResult = z.output<typeof assistantCatalogResult>;

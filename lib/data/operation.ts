@@ -49,22 +49,22 @@ export const dataOperation = defineOperation({
 });
 
 export const fetchDataInput = z.object({
-  dataset: datasetKey.describe('Dataset key `provider/dataset` from the catalog tool.'),
+  dataset: datasetKey.describe('`provider/dataset` from catalog.'),
   bbox: bbox.optional(),
-  municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name, code or `<region-slug>/<municipality-slug>` (as in summary).'),
-  zoom: zoom.optional().describe('Map zoom 0-24: loads datasets loaded per viewport (default 12 or the dataset minimum) and sets the tolerance of geometry "simplified".'),
+  municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name or code (as in summary).'),
+  zoom: zoom.optional().describe('Map zoom for datasets loaded per viewport (default 12) and for `simplified`.'),
   params: datasetParams.optional(),
-  maxFeatures: rangedNumber(1, MAX_EXTRACT_FEATURES, { int: true }).default(DEFAULT_EXTRACT_FEATURES).describe(`Most objects to return, 1-${MAX_EXTRACT_FEATURES}.`),
-  offset: rangedNumber(0, MAX_EXTRACT_FEATURES * 10, { int: true }).default(0).describe('Objects of the area to skip: the next page (`page.next` gives the exact call).'),
-  cursor: dataQueryInput.shape.cursor.describe('For datasets whose source pages its answer: `dm.next` of the previous answer (`page.next` gives the exact call).'),
+  maxFeatures: rangedNumber(1, MAX_EXTRACT_FEATURES, { int: true }).default(DEFAULT_EXTRACT_FEATURES).describe('Most objects to return.'),
+  offset: rangedNumber(0, MAX_EXTRACT_FEATURES * 10, { int: true }).default(0).describe('Objects to skip (paging; `page.next` gives the call).'),
+  cursor: dataQueryInput.shape.cursor.describe('The source’s `dm.next` (paging; `page.next` gives the call).'),
   properties: shapeFields.properties.optional(),
   geometry: shapeFields.geometry.optional(),
   tolerance: shapeFields.tolerance.optional(),
   precision: shapeFields.precision.optional(),
-  resultType: z.enum(['results', 'hits']).default('results').describe('`hits`: only the count (`page.total`, `dm.total`), no objects.'),
+  resultType: z.enum(['results', 'hits']).default('results').describe('`hits`: the count only.'),
   maxCharacters: rangedNumber(MIN_MAX_CHARACTERS, MAX_MAX_CHARACTERS, { int: true })
     .default(DEFAULT_MAX_CHARACTERS)
-    .describe(`Size budget: most characters of the answer's JSON text, ${MIN_MAX_CHARACTERS}-${MAX_MAX_CHARACTERS}, default ${DEFAULT_MAX_CHARACTERS}. A longer answer is cut at a whole object (page.cutBy "maxCharacters").`),
+    .describe('Size budget: characters of the JSON answer; cut at a whole object.'),
 });
 
 /** fetch_data's answer: the FeatureCollection plus `page` (a GeoJSON foreign member). */

@@ -42,12 +42,12 @@ export const shapeFields = {
   properties: z
     .array(z.string().min(1).max(200))
     .max(200)
-    .describe('Property names to keep in each object (e.g. ["nazov", "obyvatelia"]); an empty list keeps none. Default: all. A name no object has is refused with the list of names the objects have.'),
+    .describe('Property names to keep (default all; [] keeps none). An unknown name is refused with the list of names.'),
   geometry: z
     .enum(GEOMETRY_FORMS)
-    .describe('Geometry of each object: `full` (default, as the source sends it), `simplified` (Douglas-Peucker with `tolerance`), `centroid` (a point: the mean of the vertices), `bbox` (geometry null, the object’s `bbox` [minLon, minLat, maxLon, maxLat]) or `none` (geometry null).'),
-  tolerance: rangedNumber(0, MAX_TOLERANCE_METRES, { noun: 'a number of metres', aboveMin: true }).describe(`With geometry "simplified": the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
-  precision: rangedNumber(0, MAX_PRECISION, { int: true }).describe(`Decimals of coordinates, 0-${MAX_PRECISION} (5 ≈ 1 m, 4 ≈ 10 m). Default: as the source sends them.`),
+    .describe('`full` (default), `simplified` (by `tolerance`), `centroid` (mean of the vertices), `bbox` (geometry null, the object’s `bbox`) or `none`.'),
+  tolerance: rangedNumber(0, MAX_TOLERANCE_METRES, { noun: 'a number of metres', aboveMin: true }).describe('Metres, for `simplified` (default: one pixel at `zoom`, or at the zoom fitting the objects into 1024 px).'),
+  precision: rangedNumber(0, MAX_PRECISION, { int: true }).describe('Decimals of coordinates (5 ≈ 1 m; default as sent).'),
 };
 
 

@@ -1,6 +1,6 @@
 // From the registry's catalog entries to what the map draws, and the page rules that depend on a
 // dataset's coverage. Pure (types only), so the client bundle can use it too.
-import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
+import { slovakiaShare, type Bbox } from '@/lib/protocol/shared/geo';
 import type { CatalogEntry } from '@/lib/providers/types';
 import type { MapDataset, SourceView } from './types';
 
@@ -21,6 +21,9 @@ export function toMapDataset(entry: CatalogEntry, options: { pending?: boolean }
   };
 }
 
+/** A coverage box spanning at least this share of Slovakia's counts as the whole country. */
+export const NATIONWIDE_SHARE = 0.8;
+
 /**
  * A nationwide GeoJSON dataset (no coverage box, or one spanning most of Slovakia): it gets
  * per-town pages `/mapa/{p}/{d}/{town}` and appears on municipality pages.
@@ -28,11 +31,7 @@ export function toMapDataset(entry: CatalogEntry, options: { pending?: boolean }
 export function isNationwide(d: Pick<MapDataset, 'source' | 'coverage'>): boolean {
   if (d.source.type !== 'geojson') return false;
   const b = d.coverage?.bbox;
-  if (!b) return true;
-  const [w, s, e, n] = SLOVAKIA_BBOX;
-  const overlapW = Math.max(0, Math.min(e, b[2]) - Math.max(w, b[0]));
-  const overlapH = Math.max(0, Math.min(n, b[3]) - Math.max(s, b[1]));
-  return (overlapW * overlapH) / ((e - w) * (n - s)) >= 0.8;
+  return !b || slovakiaShare(b as Bbox) >= NATIONWIDE_SHARE;
 }
 
 /** The Slovak label of the built-in samples' group (catalog category `sample`). */

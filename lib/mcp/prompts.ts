@@ -35,14 +35,17 @@ const PROMPTS: PortalPrompt[] = [
     name: 'porovnaj-obec',
     title: 'Porovnaj obec',
     description: 'Ako je na tom obec v porovnaní so Slovenskom: obec → súhrny celoštátnych datasetov.',
-    arguments: [{ name: 'obec', description: 'Názov obce alebo mesta, prípadne s okresom v zátvorke, napr. „Nová Ves (Dunajská Streda)“.', required: true }],
-    render: ({ obec }) =>
+    arguments: [
+      { name: 'obec', description: 'Názov obce alebo mesta, prípadne s okresom v zátvorke, napr. „Nová Ves (Dunajská Streda)“.', required: true },
+      { name: 'tema', description: 'Téma porovnania (voliteľná), napr. „ovzdušie“, „vek obyvateľov“; bez nej obyvateľstvo obcí.', required: false },
+    ],
+    render: ({ obec, tema }) =>
       [
-        `Porovnaj obec „${obec}“ so zvyškom Slovenska.`,
+        `Porovnaj obec „${obec}“ so zvyškom Slovenska${tema?.trim() ? ` (téma: ${tema.trim()})` : ''}.`,
         '',
         'Postup s nástrojmi portálu Geodáta Slovenska:',
-        `1. Zavolaj \`find_place\` s \`query\`: "${obec}" a vezmi \`municipality.code\` obce. Ak je obcí s týmto názvom viac, opýtaj sa, ktorú myslím (okres, \`near\`).`,
-        '2. Zavolaj `catalog` a vyber celoštátne GeoJSON datasety (pokrytie Slovensko, `links.data` nie je null; nie kategóriu `sample`).',
+        `1. Zavolaj \`find_place\` s \`query\`: "${obec}" a \`types\`: ["obec", "mesto", "mestská časť"]; vezmi \`municipality.code\` a \`point\` obce. Ak je obcí s týmto názvom viac, opýtaj sa, ktorú myslím (okres, \`near\`).`,
+        `2. Zavolaj \`catalog\` so \`search\`: "${tema?.trim() || 'obce'}" a \`point\` obce; vyber riadky s \`kind\` "geojson", \`coverage\` "Slovakia" a \`pointQuery\` true (nie \`sample\`).`,
         '3. Pre každý zavolaj `summary` s `dataset` a `municipality` (kód obce). Ak odpovie `raster_dataset`, dataset vynechaj.',
         '4. Porovnaj: hodnoty obce (`own`), jej poradie (`own[].rank`: pozícia z počtu), triedu (`own[].category`) a najvyššie a najnižšie hodnoty (`rankings`) celého územia.',
         '5. Pri každom čísle uveď zdroj (`attribution`) a rok alebo parameter (`params`).',

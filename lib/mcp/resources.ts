@@ -5,7 +5,10 @@ import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { DOCS } from '@/lib/docs/documents';
 import { getDocumentMarkdown } from '@/lib/docs/load';
 import { EXAMPLE_NAMES, exampleDocument } from '@/lib/protocol/examples';
+import { getOpenApiDocument } from '@/lib/openapi';
 import { SCHEMA_BASE_PATH, SCHEMA_NAMES, schemaDocument } from '@/lib/protocol/schemas';
+import { TOOL_SCHEMAS_PATH } from './tool';
+import { toolSchemasDocument } from './tools';
 
 interface PortalResource extends Resource {
   read(): Promise<string>;
@@ -43,6 +46,22 @@ export function portalResources(base: string): PortalResource[] {
       mimeType: 'application/json',
       read: async () => JSON.stringify(schemaDocument(n), null, 2),
     })),
+    {
+      uri: `${base}${TOOL_SCHEMAS_PATH}`,
+      name: 'mcp-tool-schemas',
+      title: 'Úplné schémy nástrojov MCP',
+      description: 'Every tool’s whole inputSchema and outputSchema (tools/list carries brief forms of the answers).',
+      mimeType: 'application/json',
+      read: async () => JSON.stringify(toolSchemasDocument()),
+    },
+    {
+      uri: `${base}/openapi.json`,
+      name: 'openapi',
+      title: 'Popis rozhrania portálu (OpenAPI 3.1)',
+      description: 'The REST API with every answer schema (components.schemas), the same schemas the MCP tools answer with.',
+      mimeType: 'application/json',
+      read: async () => JSON.stringify(getOpenApiDocument()),
+    },
     ...EXAMPLE_NAMES.map((n) => ({
       uri: `${base}/priklady/${n}.json`,
       name: `example-${n}`,

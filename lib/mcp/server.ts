@@ -21,38 +21,14 @@ import { env } from '@/lib/env';
 import { PROTOCOL_VERSION } from '@/lib/protocol';
 import { getPrompt, listPrompts } from './prompts';
 import { listResources, readResource } from './resources';
-import type { PortalTool, ToolContext } from './tool';
-import { catalogTool } from './tools/catalog';
-import { documentationTool } from './tools/documentation';
-import { exampleTool } from './tools/example';
-import { fetchDataTool } from './tools/fetch-data';
-import { findPlaceTool } from './tools/find-place';
-import { nearbyTool } from './tools/nearby';
-import { registerProviderTool } from './tools/register-provider';
-import { schemaTool } from './tools/schema';
-import { summaryTool } from './tools/summary';
-import { validateDataTool } from './tools/validate-data';
-import { validateManifestTool } from './tools/validate-manifest';
+import type { ToolContext } from './tool';
+import { TOOLS } from './tools';
 
 export const MCP_SERVER_NAME = 'geodata-sk';
 
 const INSTRUCTIONS =
   'Slovak public geodata portal. Resources: the documentation (markdown), JSON Schemas and samples; prompts co-je-na-adrese and porovnaj-obec. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
 
-/** The eleven tools of the spec, in its order. */
-export const TOOLS: readonly PortalTool[] = [
-  documentationTool,
-  schemaTool,
-  exampleTool,
-  validateManifestTool,
-  validateDataTool,
-  registerProviderTool,
-  catalogTool,
-  findPlaceTool,
-  nearbyTool,
-  summaryTool,
-  fetchDataTool,
-];
 const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
 /**

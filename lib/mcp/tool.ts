@@ -9,7 +9,7 @@ import { databaseUnavailable, isDatabaseUnavailable } from '@/lib/db/unavailable
 import { ApiError, isApiError } from '@/lib/errors';
 import { logger } from '@/lib/observability/log';
 import { refuseUnknownNames, zodToApiError, type Operation } from '@/lib/operation/define';
-import { standalone } from '@/lib/operation/json-schema';
+import { briefSchema, standalone } from '@/lib/operation/json-schema';
 import { objectShape } from '@/lib/operation/rest';
 
 /** What a tool call knows about its request. */
@@ -37,10 +37,15 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType, C, S extends
   headline?: (result: z.input<O>, input: z.output<I>) => string;
 }
 
+/** Where the whole schemas of the tools are served (tools/list carries brief ones). */
+export const TOOL_SCHEMAS_PATH = '/mcp/schemas.json';
+
 export interface PortalTool {
   name: string;
-  /** The tools/list entry (schemas built on first use, then kept). */
+  /** The tools/list entry (brief schemas built on first use, then kept). */
   definition(): Tool;
+  /** The whole input and output schemas (GET /mcp/schemas.json). */
+  schemas(): { inputSchema: Record<string, unknown>; outputSchema: Record<string, unknown> };
   call(args: Record<string, unknown> | undefined, ctx: ToolContext): Promise<CallToolResult>;
 }
 
@@ -73,18 +78,23 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
   let definition: Tool | undefined;
   let argumentNames: string[] | undefined;
   const toolArgumentNames = () => (argumentNames ??= Object.keys(objectShape(op.input)).map((name) => toTool.get(name) ?? name));
+  let schemas: ReturnType<PortalTool['schemas']> | undefined;
 
-  const build = (): Tool => {
+  const buildSchemas = (): ReturnType<PortalTool['schemas']> => {
     const shape: Record<string, z.ZodType> = {};
     for (const [name, field] of Object.entries(objectShape(op.input))) shape[toTool.get(name) ?? name] = field;
-    const outputSchema = standalone(spec.output ?? op.output, 'output');
+    // MCP requires an object schema at the root (an allOf of objects is one).
+    return { inputSchema: standalone(z.object(shape), 'input'), outputSchema: { type: 'object', ...standalone(spec.output ?? op.output, 'output') } };
+  };
+
+  const build = (): Tool => {
+    const full = (schemas ??= buildSchemas());
     return {
       name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: standalone(z.object(shape), 'input') as Tool['inputSchema'],
-      // MCP requires an object schema at the root (an allOf of objects is one).
-      outputSchema: { type: 'object', ...outputSchema } as Tool['outputSchema'],
+      inputSchema: briefSchema(full.inputSchema, 'input') as Tool['inputSchema'],
+      outputSchema: briefSchema(full.outputSchema, 'output', `${TOOL_SCHEMAS_PATH} (tools.${spec.name}.outputSchema)`) as Tool['outputSchema'],
       annotations: { title: spec.title, ...spec.annotations },
     };
   };
@@ -92,6 +102,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
   return {
     name: spec.name,
     definition: () => (definition ??= build()),
+    schemas: () => (schemas ??= buildSchemas()),
     async call(args, ctx) {
       try {
         // An unknown argument is refused, never silently dropped (the default answer would look

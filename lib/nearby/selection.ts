@@ -14,10 +14,14 @@ import { MAX_NEARBY_DATASETS } from './schema';
 
 /** Whether the dataset can say anything about a point at all. */
 export function answersAtPoint(served: ServedDataset): boolean {
-  if (served.displayOnly) return false;
-  const src = served.dataset.source;
-  if (src.type === 'geojson') return true;
-  return src.type === 'raster' && canQueryPoint(src.tiles);
+  return sourceAnswersAtPoint(served.dataset.source, served.displayOnly);
+}
+
+/** The same for a source (a catalog entry's keeps its type and raster tiles). */
+export function sourceAnswersAtPoint(source: { type: string; tiles?: string[] }, displayOnly: boolean | undefined): boolean {
+  if (displayOnly) return false;
+  if (source.type === 'geojson') return true;
+  return source.type === 'raster' && canQueryPoint(source.tiles ?? []);
 }
 
 export function coversPoint(dataset: ManifestDataset, lon: number, lat: number): boolean {

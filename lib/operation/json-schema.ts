@@ -119,3 +119,150 @@ export function standalone(schema: z.ZodType, io: 'input' | 'output'): JsonSchem
   }
   return portableTuples(Object.keys(all).length ? { ...root, $defs: all } : root) as JsonSchema;
 }
+
+// --- Brief schemas for MCP tools/list -----------------------------------------------------------
+// tools/list is read by an assistant on every connection, so its schemas are brief (all tools
+// together stay under 25,000 characters): a definition used once is inlined and one used more often
+// is kept once in `$defs` (never a block of every definition in every tool), protocol parts are named
+// rather than repeated (their schemas are served under /schema/0.1/), tuples are plain arrays of
+// numbers with their length, and an answer's schema keeps its members (with the first sentence of
+// their descriptions; what lies deeper is described in words there). The whole schemas, with every constraint, are
+// served too (GET /mcp/schemas.json, an MCP resource) and name the same definitions.
+
+type Node = JsonSchema;
+
+interface BriefContext {
+  defs: Record<string, Node>;
+  io: 'input' | 'output';
+  maxLevel: number;
+  /** Brief forms of the named definitions met, by name. */
+  briefDefs: Map<string, Node>;
+}
+
+const OUTPUT_KEYS = ['type', 'enum', 'const', 'description'];
+// Patterns (dataset keys) are left out: the descriptions say the form and the operation checks it.
+const INPUT_KEYS = [...OUTPUT_KEYS, 'format', 'minimum', 'maximum', 'exclusiveMinimum', 'minItems', 'maxItems', 'minLength', 'maxLength', 'default'];
+
+/** The first sentence of a description (an answer's schema in tools/list). */
+function firstSentence(text: string): string {
+  const m = /^(.+?[.!?])(\s|$)/s.exec(text);
+  return m ? m[1] : text;
+}
+
+function refName(node: Node): string | null {
+  return typeof node.$ref === 'string' && node.$ref.startsWith('#/$defs/') ? node.$ref.slice(8) : null;
+}
+
+/** allOf of objects (a zod intersection) as one object. */
+function mergeAllOf(node: Node, ctx: BriefContext): Node {
+  if (!Array.isArray(node.allOf)) return node;
+  const { allOf, ...rest } = node;
+  const out: Node = { ...rest, type: 'object', properties: {}, required: [] };
+  for (const raw of allOf as Node[]) {
+    const name = refName(raw);
+    const part = mergeAllOf(name ? { ...ctx.defs[name], ...(raw.description ? { description: raw.description } : {}) } : raw, ctx);
+    Object.assign(out.properties as Node, part.properties ?? {});
+    (out.required as string[]).push(...((part.required as string[] | undefined) ?? []));
+    if (!out.description && part.description) out.description = part.description;
+  }
+  if ((out.required as string[]).length) out.required = [...new Set(out.required as string[])];
+  else delete out.required;
+  return out;
+}
+
+function briefNode(node: Node, ctx: BriefContext, level: number): Node {
+  const name = refName(node);
+  if (name) {
+    const description = node.description as string | undefined;
+    protocolDefs ??= rewriteRefs(protocolComponents(), '#/components/schemas/', '#/$defs/') as Record<string, JsonSchema>;
+    if (!ctx.defs[name] || (ctx.io === 'output' && protocolDefs[name])) {
+      // A protocol part: named, its schema is served (/schema/0.1/).
+      const text = `${description ? `${ctx.io === 'output' ? firstSentence(description) : description} ` : ''}(protocol: ${name})`;
+      return { description: text };
+    }
+    if (!ctx.briefDefs.has(name)) {
+      ctx.briefDefs.set(name, {}); // a recursive reference meets the placeholder
+      ctx.briefDefs.set(name, briefNode(ctx.defs[name], ctx, level));
+    }
+    return { $ref: `#/$defs/${name}`, ...(description ? { description: ctx.io === 'output' ? firstSentence(description) : description } : {}) };
+  }
+  const n = mergeAllOf(node, ctx);
+  const out: Node = {};
+  for (const k of ctx.io === 'input' ? INPUT_KEYS : OUTPUT_KEYS) if (n[k] !== undefined) out[k] = n[k];
+  if (ctx.io === 'output' && typeof out.description === 'string') out.description = firstSentence(out.description);
+  if (Array.isArray(n.prefixItems)) {
+    // A tuple: its length and member type (the operation's zod input checks each position's range).
+    return { ...out, type: 'array', items: { type: 'number' }, minItems: (n.prefixItems as unknown[]).length, maxItems: (n.prefixItems as unknown[]).length };
+  }
+  if (Array.isArray(n.anyOf)) {
+    const parts = n.anyOf as Node[];
+    const nonNull = parts.filter((p) => p.type !== 'null');
+    if (parts.length === 2 && nonNull.length === 1) {
+      // `X | null`: X, nullable.
+      const inner = briefNode(nonNull[0], ctx, level);
+      const { description: _d, ...rest } = inner;
+      const t = rest.type;
+      if (t) return { ...rest, type: [...(Array.isArray(t) ? t : [t]), 'null'], ...(out.description ? { description: out.description } : {}) };
+      return { anyOf: [inner, { type: 'null' }], ...(out.description ? { description: out.description } : {}) };
+    }
+    out.anyOf = parts.map((p) => briefNode(p, ctx, level));
+  }
+  if (n.items && typeof n.items === 'object') out.items = briefNode(n.items as Node, ctx, level);
+  if (n.properties && typeof n.properties === 'object') {
+    out.type ??= 'object';
+    if (level < ctx.maxLevel) {
+      const props: Record<string, Node> = {};
+      for (const [k, v] of Object.entries(n.properties as Record<string, Node>)) props[k] = briefNode(v, ctx, level + 1);
+      out.properties = props;
+      if (Array.isArray(n.required) && (n.required as string[]).length) out.required = n.required;
+    }
+  }
+  if (ctx.io === 'input' && n.additionalProperties && typeof n.additionalProperties === 'object') {
+    out.additionalProperties = briefNode(n.additionalProperties as Node, ctx, level + 1);
+  }
+  return out;
+}
+
+function countRefs(node: unknown, into: Map<string, number>): void {
+  if (Array.isArray(node)) for (const n of node) countRefs(n, into);
+  else if (node && typeof node === 'object') {
+    for (const [k, v] of Object.entries(node)) {
+      if (k === '$ref' && typeof v === 'string') into.set(v.slice(8), (into.get(v.slice(8)) ?? 0) + 1);
+      else countRefs(v, into);
+    }
+  }
+}
+
+function inlineSingles(node: unknown, defs: Map<string, Node>, keep: Set<string>): unknown {
+  if (Array.isArray(node)) return node.map((n) => inlineSingles(n, defs, keep));
+  if (!node || typeof node !== 'object') return node;
+  const n = node as Node;
+  const name = refName(n);
+  if (name && !keep.has(name)) {
+    const { $ref: _r, ...extra } = n;
+    return inlineSingles({ ...defs.get(name), ...extra }, defs, keep);
+  }
+  const out: Node = {};
+  for (const [k, v] of Object.entries(n)) out[k] = inlineSingles(v, defs, keep);
+  return out;
+}
+
+/**
+ * The brief form of a standalone schema (see above). `ref` names the whole schema; an answer keeps
+ * members down to object level `maxLevel` (0 = the root's members only; array items add no level).
+ */
+export function briefSchema(schema: JsonSchema, io: 'input' | 'output', ref?: string, maxLevel = 1): JsonSchema {
+  const { $defs, ...root } = schema as Node & { $defs?: Record<string, Node> };
+  const ctx: BriefContext = { defs: $defs ?? {}, io, maxLevel: io === 'input' ? Infinity : maxLevel, briefDefs: new Map() };
+  const brief = briefNode(root, ctx, 0);
+  // Definitions used once are inlined; those used more often stay once in `$defs`.
+  const counts = new Map<string, number>();
+  countRefs(brief, counts);
+  for (const d of ctx.briefDefs.values()) countRefs(d, counts);
+  const keep = new Set([...counts].filter(([, c]) => c > 1).map(([name]) => name));
+  const out = inlineSingles(brief, ctx.briefDefs, keep) as Node;
+  if (keep.size) out.$defs = Object.fromEntries([...keep].map((name) => [name, inlineSingles(ctx.briefDefs.get(name), ctx.briefDefs, keep)]));
+  out.type = 'object';
+  if (ref) out.description = `${out.description ? `${out.description as string} ` : ''}Whole schema: ${ref}.`;
+  return out;
+}

@@ -147,17 +147,22 @@ describe('the SDK client', () => {
     expect(place.structuredContent).toMatchObject({ places: [{ municipality: { code: expect.any(String) } }], attribution: expect.any(String) });
     const near = (await client.callTool({ name: 'nearby', arguments: { point: [18.74, 49.22], datasets: ['sk-uzemie/obce'] } })) as CallToolResult;
     expect((near.structuredContent as { map: string }).map).toMatch(new RegExp(`^http://localhost:\\d+/\\?d=sk-uzemie/obce#`));
-    const catalog = (await client.callTool({ name: 'catalog', arguments: { search: 'obce' } })) as CallToolResult;
+    const catalog = (await client.callTool({ name: 'catalog', arguments: { search: 'obce', detail: true } })) as CallToolResult;
     const entry = (catalog.structuredContent as { datasets: Array<{ key: string; links: { map: string }; absoluteLinks: { map: string } }> }).datasets.find((d) => d.key === 'sk-uzemie/obce')!;
     expect(entry.links.map).toBe('/mapa/sk-uzemie/obce');
     expect(entry.absoluteLinks.map).toMatch(/^http:\/\/localhost:\d+\/mapa\/sk-uzemie\/obce$/);
   });
 
-  test('catalog lists exactly what the catalog selection service selects (its sample rule included), plus absoluteLinks', async () => {
+  test('catalog lists exactly what the catalog selection service selects (its sample rule included): one line each, or whole entries with absoluteLinks', async () => {
     for (const args of [{ search: 'ovzdušie' }, { search: 'povodne', point: [17.1, 48.15] as [number, number] }, {}]) {
-      const r = (await client.callTool({ name: 'catalog', arguments: args })) as CallToolResult;
-      const listed = (r.structuredContent as { datasets: Array<{ key: string; absoluteLinks: unknown }> }).datasets;
       const selected = (await searchCatalog(args)).datasets;
+      const lines = (await client.callTool({ name: 'catalog', arguments: args })) as CallToolResult;
+      const compact = (lines.structuredContent as { detail: boolean; datasets: Array<{ key: string; pointQuery: boolean; coverage: string; status: string }> });
+      expect(compact.detail).toBe(false);
+      expect(compact.datasets.map((d) => d.key), JSON.stringify(args)).toEqual(selected.map((d) => d.key));
+      for (const d of compact.datasets) expect(Object.keys(d).sort()).toEqual(expect.arrayContaining(['category', 'coverage', 'key', 'kind', 'pointQuery', 'status', 'title']));
+      const r = (await client.callTool({ name: 'catalog', arguments: { ...args, detail: true } })) as CallToolResult;
+      const listed = (r.structuredContent as { datasets: Array<{ key: string; absoluteLinks: unknown }> }).datasets;
       expect(listed.map((d) => d.key), JSON.stringify(args)).toEqual(selected.map((d) => d.key));
       for (const d of listed) expect(d.absoluteLinks).toBeDefined();
     }
@@ -175,7 +180,8 @@ describe('the SDK client', () => {
   test('resources: every listed one reads with its MIME type', async () => {
     const { resources } = await client.listResources();
     expect(resources.filter((r) => r.mimeType === 'text/markdown')).toHaveLength(6);
-    expect(resources.filter((r) => r.mimeType === 'application/json').length).toBe(7);
+    // Three schemas, four samples, the tools' whole schemas and the OpenAPI document.
+    expect(resources.filter((r) => r.mimeType === 'application/json').length).toBe(9);
     for (const r of resources) {
       const { contents } = await client.readResource({ uri: r.uri });
       expect(contents[0]).toMatchObject({ uri: r.uri, mimeType: r.mimeType });
@@ -213,7 +219,7 @@ describe('the MCP Inspector CLI', () => {
 
   test('resources/read of every listed resource, prompts/get of both prompts', async () => {
     const { resources } = await inspector(['--method', 'resources/list']);
-    expect(resources.length).toBe(13);
+    expect(resources.length).toBe(15);
     for (const r of resources as Array<{ uri: string; mimeType: string }>) {
       const { contents } = await inspector(['--method', 'resources/read', '--uri', r.uri]);
       expect(contents[0]).toMatchObject({ uri: r.uri, mimeType: r.mimeType, text: expect.any(String) });

@@ -6,7 +6,7 @@ export const documentationTool = defineTool({
   name: 'documentation',
   title: 'Dokumentácia portálu',
   description:
-    'Returns one of the portal documents as Slovak markdown (`markdown`). Start with `ai-agents` to learn the tools and endpoints; `protocol` documents every manifest and data field; `providers` is the step-by-step guide for data providers; `api` lists the REST endpoints; `ai-assistants` explains connecting an assistant; `about` describes the project, sources and licences.',
+    'A portal document as Slovak markdown: `ai-agents` (the tools and endpoints; start here), `ai-assistants`, `protocol` (every manifest and data field), `providers`, `api`, `about`.',
   annotations: READ_ONLY,
   operation: documentationOperation,
   headline: (r) => `${r.title} (/dokumentacia/${r.slug}.md)`,

@@ -6,7 +6,7 @@ export const fetchDataTool = defineTool({
   name: 'fetch_data',
   title: 'Dáta datasetu (GeoJSON)',
   description:
-    'A dataset’s objects as GeoJSON for `bbox` or `municipality` (whole dataset without them, unless loaded per viewport). Choose `properties`, `geometry` (full, simplified, centroid, bbox, none) and `precision`; `resultType: "hits"` counts only. Answers stay within `maxCharacters` (default 20,000), cut at a whole object; `page` gives total, what cut it, the exact `next` call and links to the whole data. Raster datasets answer raster_dataset, display-only ones display_only with `source`.',
+    'A dataset’s objects as GeoJSON for `bbox` or `municipality` (else all), shaped by `properties`, `geometry` and `precision`, or only counted (`resultType: "hits"`). Stays within `maxCharacters` (default 20,000), cut at a whole object; `page` says the total, what cut it, the exact `next` call and links to the whole data.',
   annotations: READ_ONLY_OPEN,
   operation: fetchDataOperation,
   context: ({ baseUrl }) => ({ baseUrl }),

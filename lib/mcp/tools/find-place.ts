@@ -6,7 +6,7 @@ export const findPlaceTool = defineTool({
   name: 'find_place',
   title: 'Vyhľadanie miesta',
   description:
-    'Finds Slovak addresses, streets, municipalities, city districts and municipality parts in the address register, or the point of typed coordinates (WGS84 decimal or degrees-minutes-seconds, S-JTSK EPSG:5514 or the cadastre’s Y X: one place of type `súradnice`); the answer is that of GET /api/places. Each place has name, type, point [lon, lat], municipality { slug, code, name, district, region } and, outside towns over 10,000 inhabitants, `near` (nearest such town and distance in km) to tell same-named places apart. municipality.code works as `municipality` in summary and fetch_data. For the reverse question (which municipality, cadastral territory and street is at a point) use `nearby` with the point: its `location` answers it.',
+    'Finds addresses, streets, municipalities, their parts, districts and regions (as GET /api/places); `types` keeps only some kinds, `total`/`truncated` tell what was left out. `municipality.code` works in summary, fetch_data and territory; `near` (the nearest town over 10,000 inhabitants, straight-line km from its centre) tells same-named places apart.',
   annotations: READ_ONLY,
   operation: placesOperation,
   rename: { maxResults: 'max' },

@@ -6,7 +6,7 @@ export const schemaTool = defineTool({
   name: 'schema',
   title: 'JSON Schema protokolu',
   description:
-    'Returns a formal schema of protocol 0.1: `manifest` (JSON Schema of a provider manifest), `data` (JSON Schema of a data response, a GeoJSON FeatureCollection with dm extras) or `provider-openapi` (the OpenAPI 3.1 contract a provider data endpoint implements). An unknown type answers the error code `unknown_schema` with the list `available`.',
+    'A formal schema of protocol 0.1: `manifest` or `data` (JSON Schema), `provider-openapi` (the contract of a provider endpoint). Unknown: `unknown_schema` with `available`.',
   annotations: READ_ONLY,
   operation: schemaOperation,
   headline: (_r, { type }) => `Schéma ${type} (/schema/0.1/${type}.json)`,

@@ -6,7 +6,7 @@ export const summaryTool = defineTool({
   name: 'summary',
   title: 'Súhrn datasetu',
   description:
-    'Summarises a GeoJSON dataset for all of Slovakia or for one municipality (the answer of GET /api/summary): `count` of objects, `categories` (objects per colour class of the map), `rankings` (highest and lowest values with names) and, for area datasets (cartograms), `own` (the values of the area the municipality lies in). Raster datasets have no summary (raster_dataset); datasets loaded only when zoomed in need a municipality (summary_requires_place); a name several municipalities bear answers ambiguous_place listing them.',
+    'A GeoJSON dataset in numbers for Slovakia or one municipality (as GET /api/summary): `count`, `categories` (per colour class), `rankings` (highest and lowest) and for cartograms `own` (the municipality’s area). Errors: raster_dataset, summary_requires_place, ambiguous_place.',
   annotations: READ_ONLY_OPEN,
   operation: summaryOperation,
   headline: (r) => `${r.title} — ${r.municipality ? r.municipality.name : 'celé územie'}: ${r.count} objektov`,

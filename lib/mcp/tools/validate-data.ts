@@ -6,7 +6,7 @@ export const validateDataTool = defineTool({
   name: 'validate_data',
   title: 'Kontrola dát',
   description:
-    'Checks a data response (a GeoJSON FeatureCollection with optional dm extras) against protocol 0.1. With `dataset` (one dataset object from a manifest) it also checks consistency: properties named by fields and presentation, geometry that suits the presentation, coverage, time series. Returns a validator report { valid, summary, errors[], warnings[] }.',
+    'Checks a data response (a GeoJSON FeatureCollection with dm extras) against protocol 0.1; with `dataset` (a manifest dataset object) also its consistency with it. Answers a validator report.',
   annotations: READ_ONLY,
   operation: validateDataOperation,
   headline: (r) => r.summary,

@@ -6,7 +6,7 @@ export const validateManifestTool = defineTool({
   name: 'validate_manifest',
   title: 'Kontrola manifestu',
   description:
-    'Checks a provider manifest. Give `manifest` (the manifest JSON object) for a static check against protocol 0.1, or `manifestUrl` (https URL of a published manifest) for the live test: the portal downloads it and sends each dataset the test query it would send itself. Returns a validator report { valid, summary, errors[], warnings[] } (the live test also provider and datasets[] with request, durationMs, featureCount). Give exactly one of the two (else invalid_input).',
+    'Checks a provider manifest: `manifest` (the object; static check) or `manifestUrl` (live test: downloads it and sends each dataset a test query). Exactly one of them. Answers a validator report { valid, summary, errors[], warnings[] }.',
   annotations: READ_ONLY_OPEN,
   operation: validateManifestOperation,
   headline: (r) => r.summary,

@@ -17,6 +17,14 @@ export function looksSwappedForSlovakia(lon: number, lat: number): boolean {
   return !inSlovakiaBbox(lon, lat) && inSlovakiaBbox(lat, lon);
 }
 
+/** The share of Slovakia's box that `b` covers (0-1). */
+export function slovakiaShare(b: Bbox): number {
+  const [w, s, e, n] = SLOVAKIA_BBOX;
+  const overlapW = Math.max(0, Math.min(e, b[2]) - Math.max(w, b[0]));
+  const overlapH = Math.max(0, Math.min(n, b[3]) - Math.max(s, b[1]));
+  return (overlapW * overlapH) / ((e - w) * (n - s));
+}
+
 /** A box grown by `margin` degrees on every side. */
 export function growBbox(b: Bbox, margin: number): Bbox {
   return [b[0] - margin, b[1] - margin, b[2] + margin, b[3] + margin];
