@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
 import { lonLat, rangedNumber } from '@/lib/operation/fields';
-import { DEFAULT_MAX, MAX_MAX, MAX_QUERY_LENGTH, placeResult, reverseResult } from './schema';
+import { DEFAULT_MAX, MAX_MAX, MAX_QUERY_LENGTH, PLACE_TYPES, placeResult, reverseResult } from './schema';
 import { reversePlace } from './reverse';
 import { searchPlaces } from './search';
 
@@ -16,6 +16,11 @@ export const placesInput = z.object({
         'and S-JTSK metres either as GIS writes them, EPSG:5514 East, North, negative (`-458123.45, -1229345.67`), or as the cadastre writes them, positive Y, X (`458123.45 1229345.67`); S-JTSK is transformed with EPSG:4836 “S-JTSK to WGS 84 (4)”, about 1 m.',
     ),
   max: rangedNumber(1, MAX_MAX, { int: true }).default(DEFAULT_MAX).describe(`Most places returned, 1-${MAX_MAX}.`),
+  types: z
+    .array(z.enum(PLACE_TYPES))
+    .min(1)
+    .optional()
+    .describe(`Only places of these types (in a query string: comma-separated), e.g. ["okres"] or ["obec", "mesto"]: ${PLACE_TYPES.join(', ')}. Default: all.`),
 });
 
 export const placesOperation = defineOperation({
@@ -23,12 +28,12 @@ export const placesOperation = defineOperation({
   tags: ['places'],
   summary: 'Address, street and municipality search',
   description:
-    'Searches the address register for addresses, streets, municipalities, municipality parts and other territorial units. `municipality.code` can be used with the summary endpoint; `near` tells same-named places apart.',
+    'Searches the address register for addresses, streets, municipalities, municipality parts and other territorial units (`types` keeps only some of them). `total` and `truncated` say how many matched and whether `max` left some out. `municipality.code` can be used with the summary endpoint; `near` tells same-named places apart.',
   input: placesInput,
   output: placeResult,
   errors: ['geocoding_unavailable'],
   rest: { method: 'get', path: '/api/places', from: 'query' },
-  run: ({ query, max }) => searchPlaces(query, max),
+  run: ({ query, max, types }) => searchPlaces(query, max, { types }),
 });
 
 export const reverseInput = z.object({

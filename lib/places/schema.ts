@@ -8,6 +8,12 @@ export const DEFAULT_MAX = 5;
 export const MAX_MAX = 10;
 export const MAX_QUERY_LENGTH = 200;
 
+/** Every `type` a place search answers, as it names them. */
+export const PLACE_TYPES = ['adresa', 'ulica', 'obec', 'mesto', 'mestská časť', 'časť obce', 'vojenský obvod', 'okres', 'kraj', 'súradnice'] as const;
+export type PlaceType = (typeof PLACE_TYPES)[number];
+/** How many matches a search counts at most for `total`. */
+export const MAX_COUNTED = 200;
+
 export const placeMunicipality = z.object({
   slug: z.string().describe('`<region-slug>/<municipality-slug>`: the overview page; accepted as `municipality` by the summary.'),
   code: z.string().describe('Municipality code (usable as `municipality` in summary and fetch_data).'),
@@ -23,17 +29,26 @@ export const place = z
     point: lonLat,
     municipality: placeMunicipality.nullable(),
     near: z
-      .object({ name: z.string(), slug: z.string(), distanceKm: z.number().min(0) })
+      .object({
+        name: z.string(),
+        slug: z.string(),
+        distanceKm: z.number().min(0).describe('Kilometres in a straight line (great circle) from the place’s point to the town’s centre point, one decimal.'),
+      })
       .optional()
-      .describe('Only for places outside towns over 10,000 inhabitants: the nearest such town and the distance in km.'),
+      .describe('Only for places outside towns over 10,000 inhabitants: the nearest such town (by the straight-line distance from the place’s point to the town’s centre point).'),
   })
   .meta({ id: 'Place' });
 
 export const placeResult = z
   .object({
     query: z.string().describe('The search text as understood.'),
-    count: z.int().min(0),
-    places: z.array(place).max(MAX_MAX),
+    count: z.int().min(0).describe('Places in this answer.'),
+    total: z
+      .int()
+      .min(0)
+      .describe(`Places that matched (of the asked types): names equal to or beginning with the text, plus similar spellings when those are fewer than \`max\`; counted up to ${MAX_COUNTED}.`),
+    truncated: z.boolean().describe('True when matching places were left out (`total` > `count`): ask with a higher `max`, `types` or a longer text.'),
+    places: z.array(place).max(MAX_MAX).describe('Best match first. `near.distanceKm`: straight-line km from the place’s point to the nearest town’s centre.'),
     attribution: z.string(),
   })
   .meta({ id: 'PlaceResult' });

@@ -18,7 +18,7 @@ import { COORDINATES_TYPE, parseCoordinates, type ParsedCoordinates } from './co
 import { municipalityAt } from './locate';
 import { insideTown, municipalityIndex, nearestTown, type MunicipalityIndex, type MunicipalityInfo } from './municipality-index';
 import { municipalityPath } from './resolve';
-import { DEFAULT_MAX, MAX_QUERY_LENGTH, type Place, type PlaceResult } from './schema';
+import { DEFAULT_MAX, MAX_COUNTED, MAX_QUERY_LENGTH, type Place, type PlaceResult, type PlaceType } from './schema';
 
 /** The attribution of place results; the boundaries' credit follows the loaded reference data. */
 export function placesAttribution(): string {
@@ -75,11 +75,18 @@ async function geocodingAvailable(): Promise<boolean> {
   return ok;
 }
 
+export interface SearchOptions {
+  /** Only places of these types (all when absent). */
+  types?: readonly PlaceType[];
+  /** false: no answer memo (the places bench measures the search itself). */
+  memo?: boolean;
+}
+
 /**
  * Searches places; throws invalid_query for an empty, one-character or overlong query, geocoding_unavailable
- * without data. `max` is checked by the operation's input (lib/places/operation.ts).
+ * without data. `max` and `types` are checked by the operation's input (lib/places/operation.ts).
  */
-export async function searchPlaces(query: string, max: number = DEFAULT_MAX, options: { memo?: boolean } = {}): Promise<PlaceResult> {
+export async function searchPlaces(query: string, max: number = DEFAULT_MAX, options: SearchOptions = {}): Promise<PlaceResult> {
   const text = (query ?? '').trim().replace(/\s+/g, ' ');
   if (normalizeName(text).replace(/ /g, '').length < 2) {
     throw new ApiError('invalid_query', 'query: at least 2 letters or digits are needed.');
@@ -87,16 +94,16 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX, opt
   if (text.length > MAX_QUERY_LENGTH) throw new ApiError('invalid_query', `query: at most ${MAX_QUERY_LENGTH} characters.`);
   // Coordinates are a place of their own: the point, with the municipality holding it when the
   // reference data are loaded (they need no address register).
+  const types = options.types?.length ? [...new Set(options.types)].sort() : null;
   const coordinates = parseCoordinates(text);
-  if (coordinates) return coordinateAnswer(text, coordinates);
+  if (coordinates) return coordinateAnswer(text, coordinates, types);
   const index = await municipalityIndex();
   if (!index || !(await geocodingAvailable())) {
     throw new ApiError('geocoding_unavailable', 'Place search is unavailable: the address register is not loaded on this portal.');
   }
-  // The answer depends only on the text, `max` and the reference data (a re-import builds a new index).
-  // `memo: false` (the places bench) measures the search itself.
-  if (options.memo === false) return findPlaces(text, max, index);
-  return answers.remember(index, `${max}|${text}`, () => findPlaces(text, max, index));
+  // The answer depends only on the text, `max`, the types and the reference data (a re-import builds a new index).
+  if (options.memo === false) return findPlaces(text, max, types, index);
+  return answers.remember(index, `${max}|${types?.join(',') ?? ''}|${text}`, () => findPlaces(text, max, types, index));
 }
 
 /**
@@ -106,17 +113,18 @@ export async function searchPlaces(query: string, max: number = DEFAULT_MAX, opt
 const ANSWER_TTL_MS = 5 * 60_000;
 const answers = new OwnerMemo<MunicipalityIndex, PlaceResult>({ max: 2000, ttlMs: ANSWER_TTL_MS });
 
-async function findPlaces(text: string, max: number, index: MunicipalityIndex): Promise<PlaceResult> {
+async function findPlaces(text: string, max: number, types: readonly string[] | null, index: MunicipalityIndex): Promise<PlaceResult> {
   const found: Candidate[] = [];
   const parses = addressParses(text);
-  for (const parse of parses) {
+  const named = types ? types.filter((t) => t !== 'adresa' && t !== COORDINATES_TYPE) : null;
+  for (const parse of !types || types.includes('adresa') ? parses : []) {
     const hits = await searchAddresses(parse, index);
     if (hits.length) {
       found.push(...hits);
       break;
     }
   }
-  if (!found.length) {
+  if (!found.length && (!named || named.some((t) => t === 'ulica' || t === 'časť obce'))) {
     // No such house number: the street (or part) itself in the named municipality.
     const commaParts = text.split(',').map((s) => s.trim()).filter(Boolean);
     const scoped = parses.find((p) => p.where)
@@ -127,24 +135,26 @@ async function findPlaces(text: string, max: number, index: MunicipalityIndex): 
   }
   // With a house number found, names only fill the list by exact and prefix matches.
   const hasAddress = found.some((c) => c.type === 'adresa');
-  found.push(...(await searchNames(normalizeName(text), hasAddress ? 0 : max)));
+  if (!named || named.length) found.push(...(await searchNames(normalizeName(text), hasAddress ? 0 : max, named)));
 
-  const places = rank(found)
-    .slice(0, max)
-    .map((c) => shape(c, index));
-  return { query: text, count: places.length, places, attribution: placesAttribution() };
+  const ranked = rank(types ? found.filter((c) => types.includes(c.type)) : found);
+  const places = ranked.slice(0, max).map((c) => shape(c, index));
+  const total = Math.min(ranked.length, MAX_COUNTED);
+  return { query: text, count: places.length, total, truncated: ranked.length > places.length, places, attribution: placesAttribution() };
 }
 
 /**
  * A coordinate query's answer: the point named as understood, with the municipality holding it (and
  * the nearest town outside towns) when the reference data are loaded.
  */
-async function coordinateAnswer(text: string, c: ParsedCoordinates): Promise<PlaceResult> {
+async function coordinateAnswer(text: string, c: ParsedCoordinates, types: readonly string[] | null): Promise<PlaceResult> {
+  // Coordinates name one point; `types` without `súradnice` leaves nothing to answer.
+  if (types && !types.includes(COORDINATES_TYPE)) return { query: text, count: 0, total: 0, truncated: false, places: [], attribution: placesAttribution() };
   const index = await municipalityIndex();
   const m = index ? await municipalityAt(c.point) : null;
   const candidate: Candidate = { key: 'coordinates', type: COORDINATES_TYPE, name: c.label, municipalityCode: m?.code ?? null, point: c.point, weight: 0, tier: 0, sim: 0 };
   const place: Place = index ? shape(candidate, index) : { name: c.label, type: COORDINATES_TYPE, point: c.point, municipality: null };
-  return { query: text, count: 1, places: [place], attribution: placesAttribution() };
+  return { query: text, count: 1, total: 1, truncated: false, places: [place], attribution: placesAttribution() };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -158,19 +168,20 @@ type NameRow = { id: string; type: string; name: string; muni: string | null; lo
  * since those rank below them anyway and cost far more. Each way of matching is its own indexed
  * subquery: one OR over them makes the planner scan the table computing similarities.
  */
-async function searchNames(q: string, want: number): Promise<Candidate[]> {
+async function searchNames(q: string, want: number, types: readonly string[] | null): Promise<Candidate[]> {
   const sql = await getSql();
   const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
   const cols = sql`id, type, name, municipality_code as muni, ST_X(point) as lon, ST_Y(point) as lat, weight`;
+  const ofTypes = types ? sql`and type = any(${types as string[]})` : sql``;
   const first = await sql<NameRow[]>`
-    (select ${cols}, 4 as tier, 1::real as sim from place_names where name_norm = ${q} order by weight desc limit 100)
+    (select ${cols}, 4 as tier, 1::real as sim from place_names where name_norm = ${q} ${ofTypes} order by weight desc limit 100)
     union all
     (select ${cols}, 3 as tier, similarity(name_norm, ${q}) as sim from place_names
-      where name_norm like ${prefix} and name_norm <> ${q} order by weight desc limit 100)`;
+      where name_norm like ${prefix} and name_norm <> ${q} ${ofTypes} order by weight desc limit 100)`;
   const rows: NameRow[] = [...first];
   // Trigrams of two letters are noise: very short queries stay with exact and prefix matches.
-  if (distinctKeys(rows) < want && q.length >= 3) {
+  if (distinctKeys(rows) < want && q.length >= 3 && (!types || types.some((t) => t !== 'ulica'))) {
     // Typos and other word orders among municipalities, parts, districts and regions: a partial
     // trigram index over ~4,400 names.
     rows.push(
@@ -178,11 +189,11 @@ async function searchNames(q: string, want: number): Promise<Candidate[]> {
         select ${cols}, case when name_norm like ${wordPrefix} then 2 else 1 end as tier,
           greatest(similarity(name_norm, ${q}), word_similarity(${q}, name_norm) * 0.9) as sim
         from place_names
-        where type <> 'ulica' and (name_norm like ${wordPrefix} or name_norm % ${q} or ${q} <% name_norm)
+        where type <> 'ulica' ${ofTypes} and (name_norm like ${wordPrefix} or name_norm % ${q} or ${q} <% name_norm)
         order by tier desc, sim desc limit 50`),
     );
   }
-  if (distinctKeys(rows) < want && q.length >= 3) {
+  if (distinctKeys(rows) < want && q.length >= 3 && (!types || types.includes('ulica'))) {
     // Streets: word prefixes, then the nearest spellings by trigram distance (GiST KNN), which
     // stays cheap where a similarity bitmap over 35,000 names with common trigrams would not.
     rows.push(

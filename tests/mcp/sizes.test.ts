@@ -83,7 +83,7 @@ describe('sizes', () => {
   });
 
   test('the prompt porovnaj-obec asks the catalog with a search, never unfiltered', async () => {
-    for (const args of [{ obec: 'Žilina' }, { obec: 'Žilina', tema: 'ovzdušie' }]) {
+    for (const args of [{ obec: 'Žilina' }, { obec: 'Žilina', tema: 'ovzdušie' }] as Array<Record<string, string>>) {
       const prompt = await mcp.client.getPrompt({ name: 'porovnaj-obec', arguments: args });
       const text = (prompt.messages[0].content as { text: string }).text;
       const catalogStep = text.split('\n').find((l) => l.includes('`catalog`'))!;

@@ -83,7 +83,7 @@ describe('searchPlaces: first result', () => {
 describe('searchPlaces: shape and ranking', () => {
   test('the spec result shape, points inside Slovakia, municipality slug usable by the resolver', async () => {
     const r = await searchPlaces('Hlavná', 10);
-    expect(Object.keys(r).sort()).toEqual(['attribution', 'count', 'places', 'query']);
+    expect(Object.keys(r).sort()).toEqual(['attribution', 'count', 'places', 'query', 'total', 'truncated']);
     expect(r.query).toBe('Hlavná');
     expect(r.count).toBe(r.places.length);
     expect(r.count).toBe(10);
