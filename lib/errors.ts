@@ -38,6 +38,10 @@ export const ERROR_STATUS = {
   too_many_requests: 429,
   queue_full: 429,
   registration_unavailable: 503,
+  // a provider's own actions with proof of control (lib/providers/actions.ts)
+  unknown_challenge: 404,
+  proof_failed: 403,
+  origin_mismatch: 409,
   // a data source failing behind the portal
   source_unreachable: 502,
   timeout: 502,

@@ -33,6 +33,10 @@ export const PROCESS_WIDE = {
     'The provider health summary (three queries): computed once per process, shown by the catalog and /stav-zdrojov alike.',
   municipalityPolygons:
     'The municipality polygon index of summaries (tens of MB): built once, not once per copy of the module.',
+  datasetUsage:
+    'Counts of answers served with each dataset\'s data, waiting to be added to dataset_usage: counted by the routes and the fast path of server.ts, flushed by shutdown.',
+  notifications:
+    'The e-mail outbox loop and its SMTP transport: started once by server.ts, kicked by changes made in the routes, stopped by shutdown.',
   storedAnswers:
     'The answers server.ts reuses for repeated requests (lib/http-cache.ts): stored by the routes, read by the request listener.',
 } as const;

@@ -5,8 +5,8 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SiteFooter, SiteHeader } from '@/components/site/chrome';
-import { HEALTH_RETENTION_DAYS, providerHealthReport, type HealthStatus, type SourceHealth, type WindowFigures } from '@/lib/health';
-import { formatNumber } from '@/lib/map/format';
+import { availability, dateFormat, LastError, latency, Status, when } from '@/components/site/health';
+import { HEALTH_RETENTION_DAYS, providerHealthReport, type SourceHealth } from '@/lib/health';
 
 export const dynamic = 'force-dynamic';
 
@@ -15,60 +15,6 @@ export const metadata: Metadata = {
   description: 'Dostupnosť a rýchlosť zdrojov dát portálu za posledných 24 hodín a 7 dní, posledná úspešná požiadavka a posledná chyba.',
   alternates: { canonical: '/stav-zdrojov' },
 };
-
-const STATUS_LABELS: Record<HealthStatus, string> = {
-  ok: 'v poriadku',
-  degraded: 'obmedzený',
-  unavailable: 'nedostupný',
-  invalid_manifest: 'neplatný manifest',
-  id_mismatch: 'manifest iného poskytovateľa',
-};
-
-const STATUS_COLORS: Record<HealthStatus, string> = {
-  ok: '#2f7d4f',
-  degraded: '#8a5300',
-  unavailable: '#b42318',
-  invalid_manifest: '#b42318',
-  id_mismatch: '#b42318',
-};
-
-const dateFormat = new Intl.DateTimeFormat('sk-SK', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/Bratislava' });
-
-function Status({ status, legend = false }: { status: HealthStatus; legend?: boolean }) {
-  return (
-    <span
-      {...(legend ? {} : { 'data-testid': 'health-status', 'data-status': status })}
-      style={{ color: STATUS_COLORS[status], fontWeight: 600, whiteSpace: 'nowrap' }}
-    >
-      <span aria-hidden="true">● </span>
-      {STATUS_LABELS[status]}
-    </span>
-  );
-}
-
-function availability(w: WindowFigures): string {
-  if (w.availability === null) return '–';
-  return `${formatNumber(w.availability * 100, 1)} % (${formatNumber(w.requests)})`;
-}
-
-function latency(w: WindowFigures): string {
-  if (w.p50Ms === null || w.p95Ms === null) return '–';
-  return `${formatNumber(w.p50Ms)} / ${formatNumber(w.p95Ms)} ms`;
-}
-
-function when(iso: string | null): string {
-  return iso ? dateFormat.format(new Date(iso)) : '–';
-}
-
-function lastError(h: SourceHealth) {
-  if (!h.lastError) return '–';
-  return (
-    <>
-      {dateFormat.format(new Date(h.lastError.at))} <code>{h.lastError.code}</code>
-      {h.lastError.httpStatus !== null && <span data-testid="health-http-status"> (HTTP {h.lastError.httpStatus})</span>}
-    </>
-  );
-}
 
 function Cells({ h }: { h: SourceHealth }) {
   return (
@@ -80,7 +26,9 @@ function Cells({ h }: { h: SourceHealth }) {
       <td className="num">{availability(h.last7d)}</td>
       <td className="num">{latency(h.last24h)}</td>
       <td>{when(h.lastSuccess)}</td>
-      <td>{lastError(h)}</td>
+      <td>
+        <LastError h={h} />
+      </td>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { datasetUsage } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
+import { processWide } from '@/lib/process-state';
 
 /** Counts are written at most this often. */
 const FLUSH_DELAY_MS = 5000;
@@ -17,8 +18,7 @@ interface Counter {
   timer?: NodeJS.Timeout;
   flushing?: Promise<void>;
 }
-const g = globalThis as typeof globalThis & { __portalDatasetUsage?: Counter };
-const counter = (): Counter => (g.__portalDatasetUsage ??= { counts: new Map() });
+const counter = (): Counter => processWide<Counter>('datasetUsage', () => ({ counts: new Map() }));
 
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit' });
 

@@ -6,6 +6,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { getDb, type Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/log';
+import { processWide } from '@/lib/process-state';
 import { claimDueNotifications, markFailed, markSent } from './outbox';
 import { notifyLongOutages } from './outages';
 
@@ -18,8 +19,7 @@ interface State {
   running?: Promise<number>;
   loop?: { timer: NodeJS.Timeout; rounds: number };
 }
-const g = globalThis as typeof globalThis & { __portalNotifications?: State };
-const state = (): State => (g.__portalNotifications ??= {});
+const state = (): State => processWide<State>('notifications', () => ({}));
 
 function transporter(url: string): Transporter {
   const s = state();

@@ -12,6 +12,7 @@ import { placesOperation, reverseOperation } from '@/lib/places/operation';
 import { exampleDocument, EXAMPLE_NAMES } from '@/lib/protocol/examples';
 import { SCHEMA_NAMES } from '@/lib/protocol/schemas';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { providerDashboardOperation } from '@/lib/providers/dashboard-operation';
 import { catalogOperation, registrationOperation } from '@/lib/providers/operation';
 import { summaryOperation } from '@/lib/summary/operation';
 import { liveTestOperation, validateOperation } from '@/lib/validator/operation';
@@ -144,6 +145,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         },
       },
     ],
+    [providerDashboardOperation as AnyOperation, { parameterExamples: { id: 'sk-uzemie' } }],
     [
       registrationOperation as AnyOperation,
       {

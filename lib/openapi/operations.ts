@@ -1,7 +1,7 @@
 // The REST operations of /openapi.json, generated from the declared operations (lib/operation): their
 // parameters or request body from the zod input as the route reads it (lib/operation/rest.ts), the
 // answer from the zod result, the errors from the operation's codes and the one code -> status table.
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { ErrorCode } from '@/lib/errors';
 import type { Operation } from '@/lib/operation/define';
 import { idSchema } from '@/lib/operation/fields';
@@ -58,8 +58,14 @@ function parameters(op: AnyOperation, components: Components, doc: OperationDoc)
     out.push({ name: 'provider', in: 'path', required: true, description: 'Provider id.', schema: id, example: 'sk-uzemie' });
     out.push({ name: 'dataset', in: 'path', required: true, description: 'Dataset id.', schema: id, example: 'obyvatelstvo' });
   }
+  for (const name of binding.pathParams ?? []) {
+    const field = objectShape(op.input)[name];
+    const { description, ...schema } = components.add(field, 'input');
+    out.push({ name, in: 'path', required: true, description: String(description ?? name), schema });
+  }
+  if (binding.from === 'body') return out;
   for (const [name, field] of Object.entries(objectShape(op.input))) {
-    if (name === 'params' || (binding.datasetPath && name === 'dataset')) continue;
+    if (name === 'params' || (binding.datasetPath && name === 'dataset') || binding.pathParams?.includes(name)) continue;
     const { description, ...schema } = components.add(field, 'input');
     const list = ['array', 'tuple'].includes(schemaKind(field));
     out.push({
@@ -115,11 +121,15 @@ export function restOperation(op: AnyOperation, components: Components, doc: Ope
     responses: { ...success, ...doc.responses, ...errorResponses(codes, doc.errorExamples) },
   };
   if (binding.from === 'body') {
+    const params = parameters(op, components, doc);
+    if (params.length) operation.parameters = params;
+    const pathNames = new Set(binding.pathParams ?? []);
+    const bodyInput = pathNames.size && op.input instanceof z.ZodObject ? op.input.omit(Object.fromEntries([...pathNames].map((n) => [n, true])) as never) : op.input;
     operation.requestBody = {
       required: true,
       content: {
         'application/json': {
-          schema: components.add(op.input, 'input'),
+          schema: components.add(bodyInput, 'input'),
           ...(doc.bodyExamples ? { examples: doc.bodyExamples } : {}),
         },
       },

@@ -14,6 +14,8 @@ export interface RestBinding {
   from: 'query' | 'body';
   /** Path `{provider}/{dataset}` becomes the input member `dataset` (`provider/dataset` key). */
   datasetPath?: boolean;
+  /** Other path members (`/api/providers/{id}`): each becomes the input member of its name. */
+  pathParams?: string[];
   /**
    * Dataset parameters in the query string become the input member `params`: `flat` = every member
    * that is no input field (`rok=2021`), `dotted` = `{provider}/{dataset}.{param}` members.

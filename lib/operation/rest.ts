@@ -60,8 +60,10 @@ export function objectShape(input: z.ZodType): Record<string, z.ZodType> {
 const DOTTED_PARAM = /^([^/.]+\/[^/.]+)\.(.+)$/;
 
 /** The query members an operation names itself (its input fields, less `params` and a path `dataset`). */
-export function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>): string[] {
-  return Object.keys(objectShape(input)).filter((name) => name !== 'params' && !(binding.datasetPath && name === 'dataset'));
+export function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params' | 'pathParams'>): string[] {
+  return Object.keys(objectShape(input)).filter(
+    (name) => name !== 'params' && !(binding.datasetPath && name === 'dataset') && !binding.pathParams?.includes(name),
+  );
 }
 
 /**
@@ -70,7 +72,7 @@ export function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'da
  * naming it and the nearest known one); `flat` dataset parameters are checked against the dataset
  * by its service (it alone knows the dataset's parameters).
  */
-export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params'>, query: Record<string, string>, path: Record<string, string> = {}): Record<string, unknown> {
+export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params' | 'pathParams'>, query: Record<string, string>, path: Record<string, string> = {}): Record<string, unknown> {
   const shape = objectShape(input);
   const fields = queryFieldNames(input, binding);
   // Null-prototype objects and own-property look-ups: a member named `constructor` or `__proto__`
@@ -95,6 +97,7 @@ export function queryInput(input: z.ZodType, binding: Pick<RestBinding, 'dataset
   refuseUnknownNames(unknown, fields, 'query parameter', binding.params === 'dotted' ? 'Dataset parameters are written `{provider}/{dataset}.{param}`.' : '');
   if (binding.params && Object.keys(params).length) out.params = params;
   if (binding.datasetPath && shape.dataset) out.dataset = `${path.provider ?? ''}/${path.dataset ?? ''}`;
+  for (const name of binding.pathParams ?? []) out[name] = path[name];
   return out;
 }
 
@@ -111,7 +114,8 @@ export async function restInput<I extends z.ZodType, O extends z.ZodType, C>(
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new ApiError(op.invalidCode, 'Expected a JSON object.');
     }
-    return op.parse(body);
+    const fromPath = Object.fromEntries((binding.pathParams ?? []).map((name) => [name, path[name]]));
+    return op.parse({ ...body, ...fromPath });
   }
   return op.parse(queryInput(op.input, binding, searchParams(req), path));
 }

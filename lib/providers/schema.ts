@@ -122,3 +122,56 @@ export const manifestChange = z
   .meta({ id: 'ManifestChange' });
 
 export type ManifestChange = z.output<typeof manifestChange>;
+
+export const providerDashboard = z
+  .object({
+    id: idSchema,
+    name: z.string(),
+    managedBy: z.enum(['provider', 'portal']),
+    builtIn: z.boolean(),
+    manifestUrl: z.string().nullable(),
+    origin: z.string().nullable().describe('The origin the provider id is bound to (its first manifest’s); actions need proof of control of it.'),
+    approval: z.enum(['pending_review', 'approved', 'rejected']),
+    changedAwaitingApproval: z.boolean().describe('A changed manifest awaits approval; the approved one is served meanwhile (`changes`).'),
+    rejectedReason: z.string().nullable(),
+    manifestStatus: z.string().describe('The last manifest download: `ok`, `invalid_manifest`, `id_mismatch`, `source_unreachable`.'),
+    manifestStatusMessage: z.string().nullable(),
+    registeredAt: isoDateTime,
+    approvedAt: isoDateTime.nullable(),
+    lastRefresh: isoDateTime.nullable().describe('When the portal last downloaded the manifest.'),
+    health: sourceHealth,
+    history: z.array(
+      z.object({
+        at: isoDateTime,
+        action: z.string(),
+        from: z.string().nullable(),
+        to: z.string().nullable(),
+        by: z.string(),
+        detail: z.record(z.string(), z.unknown()).nullable(),
+      }),
+    ),
+    datasets: z.array(
+      z.object({
+        id: idSchema,
+        title: z.string(),
+        approved: z.boolean().describe('In the approved manifest (false: only in a manifest awaiting approval).'),
+        sourceType: z.enum(['geojson', 'raster']),
+        link: z.string(),
+        health: sourceHealth,
+        cache: z.object({
+          entries: z.int().min(0).describe('Answers the portal holds for the dataset (viewports, parameters).'),
+          fresh: z.int().min(0),
+          newest: isoDateTime.nullable().describe('When the newest held answer came from the source.'),
+        }),
+        requests30d: z.int().min(0).describe('Answers the portal served with the dataset’s data in the last 30 days.'),
+      }),
+    ),
+    usage: z
+      .array(z.object({ day: z.string().describe('YYYY-MM-DD (Europe/Bratislava).'), total: z.int().min(0), datasets: z.record(z.string(), z.int().min(0)) }))
+      .describe('Answers served with the provider’s data per day, the last 30 days, oldest first.'),
+    changes: z.array(manifestChange).describe('The current manifest against the approved one (empty when they are the same).'),
+    notifications: z.array(z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, sentAt: isoDateTime.nullable(), via: z.string().nullable() })),
+  })
+  .meta({ id: 'ProviderDashboard', description: 'Everything about one provider: approval and its history, each dataset’s health, cache and use, the changes awaiting approval.' });
+
+export type ProviderDashboard = z.output<typeof providerDashboard>;

@@ -1,0 +1,56 @@
+// `/poskytovatelia/<id>`: a provider's own page (approval and history, dataset health, cache, use,
+// pending changes); the same service as GET /api/providers/{id}.
+import type { Metadata } from 'next';
+import { notFound } from 'next/navigation';
+import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { ProviderDashboardView } from '@/components/site/provider-dashboard';
+import { isApiError } from '@/lib/errors';
+import { providerDashboard } from '@/lib/providers/dashboard';
+import type { ProviderDashboard } from '@/lib/providers/schema';
+
+export const dynamic = 'force-dynamic';
+
+type Params = { id: string };
+
+async function load(id: string): Promise<ProviderDashboard | null> {
+  if (!/^[a-z0-9-]{1,64}$/.test(id)) return null;
+  try {
+    return await providerDashboard({ id });
+  } catch (err) {
+    if (isApiError(err) && err.code === 'unknown_provider') return null;
+    throw err;
+  }
+}
+
+export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
+  const { id } = await params;
+  const d = await load(id);
+  if (!d) return { title: 'Stránka sa nenašla', robots: { index: false } };
+  return {
+    title: `${d.name} – poskytovateľ dát`,
+    description: `Stav schválenia, dostupnosť zdrojov a využitie dát poskytovateľa ${d.name} na portáli.`,
+    alternates: { canonical: `/poskytovatelia/${d.id}` },
+    // Pages of providers awaiting approval or rejected are not for search engines.
+    ...(d.approval === 'approved' ? {} : { robots: { index: false, follow: false } }),
+  };
+}
+
+export async function ProviderPage({ id }: { id: string }) {
+  const d = await load(id);
+  if (!d) notFound();
+  return (
+    <>
+      <SiteHeader />
+      <main className="page" data-testid="provider-page">
+        <Breadcrumbs items={[{ href: '/poskytovatelia', label: 'Pre poskytovateľov' }, { label: d.name }]} />
+        <ProviderDashboardView d={d} />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}
+
+export default async function Page({ params }: { params: Promise<Params> }) {
+  const { id } = await params;
+  return ProviderPage({ id });
+}
