@@ -5,9 +5,9 @@ import { preflight, route } from '@/lib/http';
 import { ogcNotFound } from '@/lib/ogc';
 
 export const dynamic = 'force-dynamic';
-export const GET = route((req) => ogcNotFound(req));
+export const GET = route<{ path: string[] }>((req) => ogcNotFound(req));
 export const OPTIONS = preflight;
-const refuse = route(async (req) => {
+const refuse = route<{ path: string[] }>(async (req) => {
   throw new ApiError('not_found', `No OGC API resource at ${new URL(req.url).pathname}.`);
 });
 export const POST = refuse;
