@@ -52,6 +52,29 @@ test.describe('OGC API', () => {
     await attachScreenshot(page, testInfo, 'ogc-feature');
   });
 
+  test('the items page filters with CQL2; a former dataset-parameter name never switches the data', async ({ page, request }, testInfo) => {
+    await goOffline(page);
+    await page.goto('/ogc/collections/sk-uzemie.obce/items?f=html');
+    await page.getByLabel('Filter (CQL2)').fill("ACCENTI(CASEI(nazov)) LIKE 'zilina%'");
+    await page.getByRole('button', { name: 'Filtrovať' }).click();
+    await expect(page.getByTestId('ogc-items-count')).toContainText(/objektov na tejto stránke z \d/);
+    const names = await page.getByTestId('ogc-items-table').locator('tbody tr td:nth-child(3)').allTextContents();
+    expect(names.length).toBeGreaterThan(0);
+    for (const n of names) expect(n).toMatch(/^Žilina/);
+    await attachScreenshot(page, testInfo, 'ogc-items-filtered');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByLabel('Filter (CQL2)').fill('nazov =');
+    await page.getByRole('button', { name: 'Filtrovať' }).click();
+    await expect(page.getByText(/filter: syntax error/)).toBeVisible();
+
+    // GDAL's -where "ukazovatel='hustota'" sends ?ukazovatel=hustota: a property filter (the labels differ), not the map variable.
+    const byProperty = (await (await request.get('/ogc/collections/sk-uzemie.obce/items?ukazovatel=hustota&limit=1')).json()) as { numberMatched: number };
+    expect(byProperty.numberMatched).toBe(0);
+    const density = (await (await request.get('/ogc/collections/sk-uzemie.obce/items?param.ukazovatel=hustota&limit=1')).json()) as { numberMatched: number; features: Array<{ properties: { ukazovatel: string } }> };
+    expect(density.numberMatched).toBe(2927);
+    expect(density.features[0].properties.ukazovatel).toBe('Hustota obyvateľstva');
+  });
+
   test('a dataset page says how to add the portal in QGIS', async ({ page }) => {
     await goOffline(page);
     await page.goto('/mapa/sk-uzemie/kraje');

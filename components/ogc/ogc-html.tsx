@@ -34,7 +34,16 @@ export function QgisHowTo({ ogcUrl, collectionId }: { ogcUrl: string; collection
         <li>
           <strong>Pripojiť</strong>, vyberte {collectionId ? <>kolekciu <code>{collectionId}</code></> : 'kolekciu'} a <strong>Pridať</strong>.
         </li>
+        <li>
+          Projekt v S-JTSK (EPSG:5514): vo <strong>Vlastnostiach projektu → Transformácie</strong> zvoľte „S-JTSK to WGS 84 (4)“ (EPSG:4836, presnosť asi 1 m) —
+          predvolená transformácia býva o niekoľko metrov inde. Súradnice priamo v S-JTSK dá parameter{' '}
+          <code>crs=http://www.opengis.net/def/crs/EPSG/0/5514</code>.
+        </li>
       </ol>
+      <p>
+        Filter vrstvy (napr. <code>&quot;kraj&quot; = &apos;Nitriansky&apos;</code>) QGIS od verzie 3.32 pošle portálu, ktorý ho vyhodnotí sám (CQL2);
+        zoznam vlastností na filtrovanie je v <code>/queryables</code> kolekcie.
+      </p>
       <p className="muted">
         GDAL: <code>ogrinfo OAPIF:{ogcUrl}</code>
         {collectionId ? (

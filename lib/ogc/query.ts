@@ -229,7 +229,8 @@ function parseSortby(value: string): SortKey[] {
  */
 export function parseItemsQuery(dataset: ManifestDataset, raw: Record<string, string>): ItemsQuery {
   const ogcNames = new Set<string>(OGC_ITEMS_PARAMS);
-  const ogc = parseWith(itemsQuerySchema, Object.fromEntries(OGC_ITEMS_PARAMS.filter((k) => k in raw).map((k) => [k, raw[k]])));
+  // An empty member counts as absent (an empty filter box, `bbox=`), as on the REST API.
+  const ogc = parseWith(itemsQuerySchema, Object.fromEntries(OGC_ITEMS_PARAMS.filter((k) => k in raw && raw[k].trim() !== '').map((k) => [k, raw[k]])));
   const tp = timeParam(dataset);
   if (ogc.datetime && !tp) {
     throw new ApiError('invalid_query', 'datetime: this collection has no time parameter (its extent has no temporal part).');

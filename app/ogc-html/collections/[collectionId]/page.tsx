@@ -3,8 +3,10 @@
 import type { Metadata } from 'next';
 import { attempt, LinkList, OgcFrame, QgisHowTo } from '@/components/ogc/ogc-html';
 import { env } from '@/lib/env';
-import { ogcRoot } from '@/lib/ogc';
-import { collectionDocument, findOgcDataset } from '@/lib/ogc/collections';
+import { ogc, ogcRoot } from '@/lib/ogc';
+import { CRS_DEFS } from '@/lib/protocol/shared/crs';
+
+const SJTSK_URI = CRS_DEFS.find((c) => c.code === 'EPSG:5514')!.uri;
 
 export const dynamic = 'force-dynamic';
 
@@ -18,9 +20,9 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 export default async function OgcCollectionPage({ params }: { params: Promise<Params> }) {
   const { collectionId } = await params;
   const base = env().publicBaseUrl;
-  const found = await attempt(() => findOgcDataset(collectionId));
+  const found = await attempt(() => ogc.collectionResult(base, collectionId, 'html'));
   if (!found.ok) return null;
-  const c = collectionDocument(base, found.value, 'html');
+  const c = found.value.document;
   const license = c.links.find((l) => l.rel === 'license');
   const spatial = c.extent?.spatial?.bbox[0];
   const temporal = c.extent?.temporal?.interval[0];
@@ -31,7 +33,7 @@ export default async function OgcCollectionPage({ params }: { params: Promise<Pa
     >
       <h1>{c.title}</h1>
       <p className="lead">
-        Kolekcia <code>{c.id}</code> · {found.value.provider.name}
+        Kolekcia <code>{c.id}</code> · {found.value.served.provider.name}
       </p>
       {c.description && <p>{c.description}</p>}
       <dl className="stats">
@@ -68,7 +70,13 @@ export default async function OgcCollectionPage({ params }: { params: Promise<Pa
           Objekty kolekcie
         </a>{' '}
         · <a href={`${ogcRoot(base)}/collections/${c.id}/items?f=json`}>GeoJSON</a> ·{' '}
-        <a href={`${ogcRoot(base)}/collections/${c.id}/tiles/WebMercatorQuad`}>vektorové dlaždice</a>
+        <a href={`${ogcRoot(base)}/collections/${c.id}/items?f=fgb&limit=5000&crs=${encodeURIComponent(SJTSK_URI)}`} data-testid="ogc-fgb-sjtsk">
+          FlatGeobuf v S-JTSK
+        </a>{' '}
+        · <a href={`${ogcRoot(base)}/collections/${c.id}/items?f=csv&limit=5000`}>CSV</a> ·{' '}
+        <a href={`${ogcRoot(base)}/collections/${c.id}/queryables`}>vlastnosti na filtrovanie</a> ·{' '}
+        <a href={`${ogcRoot(base)}/collections/${c.id}/tiles/WebMercatorQuad`}>vektorové dlaždice</a> ·{' '}
+        <a href={`${ogcRoot(base)}/collections/${c.id}/styles/default?f=mapbox`}>štýl dlaždíc (MapLibre)</a>
       </p>
       <QgisHowTo ogcUrl={ogcRoot(base)} collectionId={c.id} />
       <h2>Odkazy</h2>

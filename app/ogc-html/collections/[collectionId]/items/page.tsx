@@ -38,7 +38,23 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
   const served = await attempt(() => findOgcDataset(collectionId));
   if (!served.ok) return null;
   const d = served.value.dataset;
-  const result = await attempt(async () => ogc.itemsResult(collectionId, await queryOf(searchParams)));
+  const raw = await queryOf(searchParams);
+  const result = await attempt(async () => ogc.itemsResult(collectionId, raw));
+  const selection = ogc.selectionOf(raw);
+  // The filter box: the same page with the request's other selection members and the typed filter.
+  const filterForm = (
+    <form method="get" action={`${ogcRoot(base)}/collections/${collectionId}/items`} className="inline-list" data-testid="ogc-filter-form">
+      <input type="hidden" name="f" value="html" />
+      {Object.entries(selection)
+        .filter(([k]) => k !== 'filter' && k !== 'filter-lang')
+        .map(([k, v]) => (
+          <input key={k} type="hidden" name={k} value={v} />
+        ))}
+      <label htmlFor="ogc-filter">Filter (CQL2)</label>
+      <input id="ogc-filter" name="filter" type="text" size={50} defaultValue={selection.filter ?? ''} placeholder="napr. nazov LIKE 'Nov%'" />
+      <button type="submit">Filtrovať</button>
+    </form>
+  );
   const crumbs = [
     { href: `${ogcRoot(base)}?f=html`, label: 'OGC API' },
     { href: `${ogcRoot(base)}/collections?f=html`, label: 'Kolekcie' },
@@ -49,11 +65,12 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
     return (
       <OgcFrame crumbs={crumbs} testId="ogc-items">
         <h1>{d.title}: objekty</h1>
+        {filterForm}
         <OgcError error={result.error} />
       </OgcFrame>
     );
   }
-  const { query, selection, page } = result.value;
+  const { query, page } = result.value;
   const links = itemsLinks(base, served.value.key, selection, query.limit, { offset: query.offset, cursor: query.cursor }, page, 'html');
   const next = links.find((l) => l.rel === 'next');
   const prev = links.find((l) => l.rel === 'prev');
@@ -67,6 +84,7 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
         {page.numberMatched !== undefined ? ` z ${page.numberMatched.toLocaleString('sk-SK')}` : ''}
         {query.offset ? `, od ${query.offset + 1}. v poradí` : ''}. Atribúcia: {served.value.attribution}
       </p>
+      {filterForm}
       {page.cache === 'stale' && page.notice && <div className="warning">{page.notice}</div>}
       {page.truncated && <div className="warning">Zdroj poslal len časť objektov (dosiahol svoj limit); niektoré objekty môžu chýbať.</div>}
       <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Objekty">
