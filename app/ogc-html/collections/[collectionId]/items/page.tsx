@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import { attempt, OgcError, OgcFrame, queryOf, valueText } from '@/components/ogc/ogc-html';
 import { env } from '@/lib/env';
+import { formatCount, formatNumber } from '@/lib/map/format';
 import { ogc, ogcRoot } from '@/lib/ogc';
 import { findOgcDataset } from '@/lib/ogc/collections';
 import { itemsLinks } from '@/lib/ogc/documents';
@@ -51,7 +52,7 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
           <input key={k} type="hidden" name={k} value={v} />
         ))}
       <label htmlFor="ogc-filter">Filter (CQL2)</label>
-      <input id="ogc-filter" name="filter" type="text" size={50} defaultValue={selection.filter ?? ''} placeholder="napr. nazov LIKE 'Nov%'" />
+      <input id="ogc-filter" name="filter" type="text" size={50} style={{ maxWidth: '100%' }} defaultValue={selection.filter ?? ''} placeholder="napr. nazov LIKE 'Nov%'" />
       <button type="submit">Filtrovať</button>
     </form>
   );
@@ -80,8 +81,8 @@ export default async function OgcItemsPage({ params, searchParams }: { params: P
     <OgcFrame crumbs={crumbs} testId="ogc-items">
       <h1>{d.title}: objekty</h1>
       <p className="lead" data-testid="ogc-items-count">
-        {page.features.length} objektov na tejto stránke
-        {page.numberMatched !== undefined ? ` z ${page.numberMatched.toLocaleString('sk-SK')}` : ''}
+        {formatCount(page.features.length, 'objekt', 'objekty', 'objektov')} na tejto stránke
+        {page.numberMatched !== undefined ? ` z ${formatNumber(page.numberMatched)}` : ''}
         {query.offset ? `, od ${query.offset + 1}. v poradí` : ''}. Atribúcia: {served.value.attribution}
       </p>
       {filterForm}
