@@ -117,7 +117,7 @@ describe('a miss while another instance fetches the key', () => {
     await finishForeign(key, holder, 'timeout', 'Data source failed: no answer within 10 s.');
     const res = await answer;
     expect(res.status).toBe(502);
-    expect(await res.json()).toEqual({ error: 'Data source failed: no answer within 10 s.', code: 'timeout' });
+    expect(await res.json()).toEqual({ error: 'Data source failed: no answer within 10 s.', code: 'timeout', retryable: true });
     expect(server.requests('/body.json')).toBe(0);
   });
 
