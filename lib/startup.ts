@@ -1,11 +1,11 @@
 // What a server does before it serves: open (and migrate) the database, load the reference data on
 // first run, seed the built-in providers, start the manifest refresh loop. The server already listens
 // meanwhile (probes answer; /readyz names the step in progress). Kept out of the request path.
-import { clearFetchLeases } from './data/lease';
+import { clearFetchLeases } from './db/lease';
 import { openDatabase, setDatabase, withSessionLock, type DatabaseHandle } from './db';
 import { ADVISORY_LOCKS } from './db/locks';
 import { env } from './env';
-import type { LoadOptions } from './load-options';
+import type { LoadOptions } from './observability/progress';
 import { logger } from './observability/log';
 import { ensureReferenceData } from './reference/import';
 import { startNotificationLoop } from './notifications';

@@ -1,6 +1,5 @@
 // The data proxy: GET /api/data through a two-level cache (see README.md in this folder).
 export { loadDatasetCollection, serveDatasetData, answerDataRequest, settleDataRefreshes, type CacheState } from './proxy';
-export { clearFetchLeases, pruneFetchLeases } from './lease';
 export { tryServeCachedData } from './fast-path';
 export { clearMemoryCache, dataState } from './state';
 export { pruneDataCache, deleteCacheEntries } from './store';

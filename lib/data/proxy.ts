@@ -8,7 +8,7 @@
 // - stale: the source failed and a copy younger than STALE_MAX_AGE exists; dm.notice says so, and the
 //   source is asked again after FAILURE_BACKOFF_SECONDS, never by every request.
 import { ApiError, isApiError, isErrorCode, isRetryable } from '@/lib/errors';
-import { fetchJson, isFetchError, type FetchError } from '@/lib/fetch';
+import { fetchJson, isFetchError, type FetchError } from '@/lib/sources';
 import { recordSourceRequest } from '@/lib/health/record';
 import { countDatasetUse } from '@/lib/health/usage';
 import { logger } from '@/lib/observability/log';
@@ -20,7 +20,7 @@ import { validateDataSchema } from '@/lib/validator';
 import { answerFor, type CacheState, type ClientHeaders, type DataAnswer, type Outcome } from './answer';
 import { isFresh, isUsable, render, type CacheEntry, type Rendering } from './entry';
 import { cacheKey, dataDefinitionFingerprint } from './key';
-import { awaitFetch, claimFetch, type Claim, type Lease } from './lease';
+import { awaitFetch, claimFetch, type Claim, type Lease } from '@/lib/db/lease';
 import {
   FAILURE_BACKOFF_SECONDS,
   REVALIDATE_GRACE_MS,
@@ -163,7 +163,7 @@ async function fetchAndStore(served: ServedDataset, pq: PreparedQuery, key: stri
 }
 
 /**
- * The source request of a key, once across all instances (lib/data/lease.ts): this instance fetches
+ * The source request of a key, once across all instances (lib/db/lease.ts): this instance fetches
  * when it wins the lease, else it waits for the winner's entry (or failure).
  */
 async function fetchShared(served: ServedDataset, pq: PreparedQuery, key: string): Promise<CacheEntry> {

@@ -9,7 +9,6 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { env } from '@/lib/env';
 import { FetchError, isFetchError } from './errors';
-import { internalRouteFor } from './internal';
 import {
   bareHostname,
   blockedAddress,
@@ -37,7 +36,18 @@ export interface FetchOptions {
   /** Counted on the decompressed body while it streams. */
   maxBytes?: number;
   maxRedirects?: number;
+  /**
+   * URLs the caller answers itself, in-process (lib/sources: the portal's built-in providers on its
+   * own origin, which the policy refuses): the handler loader for such a URL, else null. The client
+   * knows no such URL of its own.
+   */
+  inProcess?: InProcessResolver;
 }
+
+/** Answers a request in-process, as its HTTP route would. */
+export type InProcessHandler = (url: URL, init?: { headers?: Record<string, string> }) => Promise<Response>;
+/** The handler (loaded lazily) answering a URL in-process, or null for the network. */
+export type InProcessResolver = (url: URL) => (() => Promise<InProcessHandler>) | null;
 
 export interface FetchResult {
   /** The final URL, after redirects. */
@@ -73,9 +83,9 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
   let hop = url;
   try {
     for (;;) {
-      const internal = internalTarget(hop);
+      const internal = inProcessTarget(hop, options.inProcess);
       if (internal) {
-        return await fetchInternal(internal.url, internal.route.load, options.headers, maxBytes, controller.signal, started, redirects);
+        return await fetchInternal(internal.url, internal.load, options.headers, maxBytes, controller.signal, started, redirects);
       }
       const target = checkTarget(hop);
       hop = target.url.href;
@@ -141,8 +151,8 @@ export async function fetchJson(url: string, options: FetchOptions = {}): Promis
  * literal private address; ALLOW_INSECURE_SOURCES honoured), or null when it may be requested. The
  * validator's static check uses it, so a manifest learns of an http source before the live test.
  */
-export function checkOutboundUrl(url: string): FetchError | null {
-  if (internalTarget(url)) return null;
+export function checkOutboundUrl(url: string, inProcess?: InProcessResolver): FetchError | null {
+  if (inProcessTarget(url, inProcess)) return null;
   try {
     checkTarget(url);
     return null;
@@ -152,15 +162,16 @@ export function checkOutboundUrl(url: string): FetchError | null {
   }
 }
 
-function internalTarget(hop: string) {
+function inProcessTarget(hop: string, resolve: InProcessResolver | undefined): { url: URL; load: () => Promise<InProcessHandler> } | null {
+  if (!resolve) return null;
   let url: URL;
   try {
     url = new URL(hop);
   } catch {
     return null;
   }
-  const route = internalRouteFor(url);
-  return route ? { url, route } : null;
+  const load = resolve(url);
+  return load ? { url, load } : null;
 }
 
 function resolveRedirect(location: string, from: URL): URL {
@@ -331,7 +342,7 @@ class DeflateDecoder extends Transform {
 
 async function fetchInternal(
   url: URL,
-  load: () => Promise<(url: URL, init?: { headers?: Record<string, string> }) => Promise<Response>>,
+  load: () => Promise<InProcessHandler>,
   headers: Record<string, string> | undefined,
   maxBytes: number,
   signal: AbortSignal,

@@ -19,7 +19,7 @@ import { liveTestOperation, validateOperation } from '@/lib/validator/operation'
 import { errorResponses } from './errors';
 import * as ex from './examples';
 import { Components, restOperation, type AnyOperation } from './operations';
-import { protocolComponents } from './protocol-schemas';
+import { protocolComponents } from '@/lib/protocol/components';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from './types';
 import { CACHE_LIFETIMES, type CachedKind } from '@/lib/http-cache';
 import { z } from 'zod';

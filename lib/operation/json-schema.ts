@@ -1,9 +1,9 @@
 // JSON Schemas of the operations' zod input and result schemas (z.toJSONSchema, draft 2020-12), for
 // /openapi.json (definitions as components) and MCP tools (self-contained, definitions in `$defs`).
 // Named parts (`.meta({ id })`) become definitions; protocol parts (fields.ts protocolRef) point at
-// the protocol's served JSON Schemas, embedded by lib/openapi/protocol-schemas.ts.
+// the protocol's served JSON Schemas, embedded by lib/protocol/components.ts.
 import { z } from 'zod';
-import { protocolComponents } from '@/lib/openapi/protocol-schemas';
+import { protocolComponents } from '@/lib/protocol/components';
 import { protocolRefs } from './fields';
 
 export type JsonSchema = { [keyword: string]: unknown };

@@ -17,7 +17,8 @@ import { normalizeName, normalizeNumber } from '../reference/normalize';
 import { validLonLat } from '../reference/sources';
 import { resetMunicipalityIndex } from './municipality-index';
 import { mapCsvHeader, type CsvAddress } from './register-csv';
-import { codelistItem, readRegisterFile, registerFileSize, type RegisterRecord } from './register-xml';
+import { rebuildStreetPlaceNames } from '../reference/import';
+import { codelistItem, readRegisterFile, registerFileSize, type RegisterRecord } from '../reference/register-xml';
 
 const BATCH = 5000;
 
@@ -377,17 +378,6 @@ async function resolveLinks(sql: Sql, result: RegisterImportResult): Promise<voi
     result.unresolved = n;
     await rebuildStreetPlaceNames(tx);
   });
-}
-
-/** Replaces the street rows of the place-name index with the current streets. */
-export async function rebuildStreetPlaceNames(tx: Sql): Promise<void> {
-  await tx`delete from place_names where type = 'ulica'`;
-  await tx`
-    insert into place_names (id, type, name, name_norm, municipality_code, point, weight)
-    select 'ulica:' || s.id, 'ulica', s.name || ', ' || m.name, s.name_norm, m.code,
-      coalesce(s.point, m.label_point), s.address_points
-    from streets s join municipalities m on m.code = s.municipality_code
-    where s.current and s.name_norm <> ''`;
 }
 
 export function describeRegisterImport(r: RegisterImportResult): string {

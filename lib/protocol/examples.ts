@@ -20,6 +20,11 @@ import {
   type TimelineItem,
 } from './types';
 
+/** Where the samples live on the portal's own origin (`/priklady/{name}.json`). */
+export const SAMPLES_PATH = '/priklady';
+/** The built-in provider whose manifest is manifest-complete (lib/providers/built-in.ts). */
+export const SAMPLE_PROVIDER_ID = 'priklady';
+
 export const EXAMPLE_NAMES = ['manifest-minimal', 'manifest-complete', 'data-points', 'data-polygons'] as const;
 export type ExampleName = (typeof EXAMPLE_NAMES)[number];
 

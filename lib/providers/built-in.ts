@@ -3,15 +3,14 @@
 // - sk-uzemie: the Slovak reference data, served by the portal itself (lib/reference/provider.ts);
 // - priklady: the protocol samples (/priklady/manifest-complete.json), category "sample";
 // - content/providers/<id>.json: manifests the portal keeps for real public services (WMS, ArcGIS).
-// A leaf module (no imports of the portal's own): the guarded client (lib/fetch/internal.ts), the
-// seeding (./seed.ts) and the reference provider read it without importing one another.
+// The two served by the portal define their own ids and paths (lib/reference/provider.ts,
+// lib/protocol/examples.ts); lib/sources answers their URLs in-process, ./seed.ts registers them.
 import path from 'node:path';
+import { SAMPLE_PROVIDER_ID, SAMPLES_PATH } from '@/lib/protocol/examples';
 import type { Manifest } from '@/lib/protocol/types';
+import { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH } from '@/lib/reference/provider';
 
-export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
-export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}`;
-export const SAMPLE_PROVIDER_ID = 'priklady';
-export const SAMPLES_PATH = '/priklady';
+export { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH, SAMPLE_PROVIDER_ID, SAMPLES_PATH };
 export const CONTENT_PROVIDERS_DIR = path.join(process.cwd(), 'content', 'providers');
 
 export interface BuiltInProvider {

@@ -2,11 +2,11 @@
 // `refresh`. Approval binds to the SHA-256 of the manifest bytes, so changed content goes back to
 // review while the approved manifest keeps being served; a failed download or an invalid manifest
 // only sets the provider's status and keeps the last good manifest.
-import { pruneFetchLeases } from '@/lib/data/lease';
+import { pruneFetchLeases } from '@/lib/db/lease';
 import { ADVISORY_LOCKS } from '@/lib/db/locks';
 import { databaseHandle, getDb, tryWithSessionLock, type Db, type DbOrTx } from '@/lib/db';
 import { env } from '@/lib/env';
-import { fetchJson, isFetchError } from '@/lib/fetch';
+import { fetchJson, isFetchError } from '@/lib/sources';
 import { recordSourceRequest } from '@/lib/health/record';
 import { pruneSourceRequests } from '@/lib/health/summary';
 import { pruneDatasetUsage } from '@/lib/health/usage';

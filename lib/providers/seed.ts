@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { DatabaseHandle, Db } from '@/lib/db';
 import { env } from '@/lib/env';
 import type { Manifest } from '@/lib/protocol/types';
-import type { LoadOptions } from '@/lib/load-options';
+import type { LoadOptions } from '@/lib/observability/progress';
 import { checkManifest } from '@/lib/validator';
 import {
   deleteProvider,

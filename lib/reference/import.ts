@@ -8,8 +8,7 @@ import cliProgress from 'cli-progress';
 import { existsSync } from 'node:fs';
 import type { DatabaseHandle, Sql } from '../db';
 import { ADVISORY_LOCKS } from '../db/locks';
-import type { LoadOptions } from '../load-options';
-import { rebuildStreetPlaceNames } from '../places/register-import';
+import type { LoadOptions } from '../observability/progress';
 import { normalizeName } from './normalize';
 import { polygonWkbBase64 } from './wkb';
 import {
@@ -525,4 +524,15 @@ async function rebuildPlaceNames(tx: Tx, m: ReferenceModel): Promise<number> {
 
   const [{ n }] = await tx<{ n: number }[]>`select count(*)::int as n from place_names`;
   return n;
+}
+
+/** Replaces the street rows of the place-name index with the current streets. */
+export async function rebuildStreetPlaceNames(tx: Sql): Promise<void> {
+  await tx`delete from place_names where type = 'ulica'`;
+  await tx`
+    insert into place_names (id, type, name, name_norm, municipality_code, point, weight)
+    select 'ulica:' || s.id, 'ulica', s.name || ', ' || m.name, s.name_norm, m.code,
+      coalesce(s.point, m.label_point), s.address_points
+    from streets s join municipalities m on m.code = s.municipality_code
+    where s.current and s.name_norm <> ''`;
 }

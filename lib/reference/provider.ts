@@ -1,7 +1,7 @@
 // The built-in provider `sk-uzemie`: the portal's own Slovak reference data served over the
 // ordinary provider protocol (manifest + GeoJSON endpoints), so the map, nearby and summaries work
 // with no internet. The Next routes under /poskytovatelia/sk-uzemie/ and the in-process fetch
-// (lib/fetch/internal.ts) both call handleReferenceProviderRequest.
+// (lib/sources) both call handleReferenceProviderRequest.
 // Raw SQL (postgres.js): PostGIS GeoJSON output and areas (ST_AsGeoJSON, ST_Area).
 import { LRUCache } from 'lru-cache';
 import { getSql } from '../db';
@@ -12,9 +12,11 @@ import { SLOVAKIA_BBOX } from '../protocol/shared/geo';
 import { PROTOCOL_VERSION, type DataCollection, type DataFeature, type Manifest, type ManifestDataset } from '../protocol/types';
 import { boundarySource, type BoundarySource } from './boundary-source';
 import { currentReferenceDigest } from './import';
-import { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH } from '@/lib/providers/built-in';
 
-export { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH };
+/** The built-in provider of the reference data (lib/providers/built-in.ts lists the built-ins). */
+export const REFERENCE_PROVIDER_ID = 'sk-uzemie';
+/** Where it lives on the portal's own origin: `manifest.json` and `data/<dataset>`. */
+export const REFERENCE_PROVIDER_PATH = `/poskytovatelia/${REFERENCE_PROVIDER_ID}`;
 
 const CENSUS_DATE = '2021-01-01';
 const GKU_DATE = '2019-04-30';

@@ -15,7 +15,7 @@ import path from 'node:path';
 import type { Feature, Geometry, MultiPolygon, Polygon } from 'geojson';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
-import { codelistItem, readRegisterFile, type RegisterRecord } from '../places/register-xml';
+import { codelistItem, readRegisterFile, type RegisterRecord } from './register-xml';
 import { parseCsv, parseCsvObjects } from './csv';
 import { normalizeName, normalizeNumber, slugify } from './normalize';
 

@@ -4,7 +4,7 @@
 // deadline and the 15 MB limit apply exactly as they do for the data proxy.
 import { createHash } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { FetchError, fetchJson, isFetchError, safeFetch, type FetchErrorCode } from '@/lib/fetch';
+import { FetchError, fetchJson, isFetchError, safeFetch, type FetchErrorCode } from '@/lib/sources';
 import { normalizeParams, resolveSourceUrls, sourceRequestUrl, type Bbox } from '@/lib/protocol/request';
 import { fromMercator, MERCATOR_HALF, tileOf, toMercator } from '@/lib/protocol/shared/geo';
 import { MAX_FEATURES, MAX_ZOOM, type Manifest, type ManifestDataset, type RasterSource } from '@/lib/protocol/types';

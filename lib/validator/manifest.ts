@@ -1,7 +1,7 @@
 // Static manifest check: the JSON Schema plus every rule of the spec's "Manifest findings" table
 // and the consistency rules a schema cannot express (reported as schema_custom).
 import { checkParamDefault } from '@/lib/protocol/request';
-import { checkOutboundUrl } from '@/lib/fetch';
+import { checkOutboundUrl } from '@/lib/sources';
 import { CATEGORIES, PRESENTATION_TYPES, PROTOCOL_MAJOR, PROTOCOL_VERSION, USE_CASES } from '@/lib/protocol/types';
 import { buildReport, FindingList } from './report';
 import { suggestCategory, suggestUseCase } from './suggest';

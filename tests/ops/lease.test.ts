@@ -1,9 +1,9 @@
-// One source request per cache key across instances (lib/data/lease.ts): another instance is played
+// One source request per cache key across instances (lib/db/lease.ts): another instance is played
 // by a lease row with a foreign holder, which then writes its entry or its failure the way an
 // instance does. The route must wait and use that result instead of asking the source itself.
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { clearMemoryCache } from '@/lib/data';
-import { claimFetch, LEASE_KEEP_MINUTES, pruneFetchLeases } from '@/lib/data/lease';
+import { claimFetch, LEASE_KEEP_MINUTES, pruneFetchLeases } from '@/lib/db/lease';
 import { prepareDataRequest } from '@/lib/data/proxy';
 import { parseDataQuery } from '@/lib/data/query';
 import { readCacheEntry, writeCacheEntry } from '@/lib/data/store';

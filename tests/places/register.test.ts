@@ -7,8 +7,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { databaseHandle, getSql } from '@/lib/db';
 import { env } from '@/lib/env';
 import { searchPlaces } from '@/lib/places';
-import { importRegisterFile, rebuildStreetPlaceNames } from '@/lib/places/register-import';
-import { readRegisterFile } from '@/lib/places/register-xml';
+import { importRegisterFile } from '@/lib/places/register-import';
+import { rebuildStreetPlaceNames } from '@/lib/reference/import';
+import { readRegisterFile } from '@/lib/reference/register-xml';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'register-test-'));
 const quiet = { progress: false, log: () => undefined };

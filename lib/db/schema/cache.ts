@@ -25,7 +25,7 @@ export type DataCacheRow = typeof dataCache.$inferSelect;
 
 /**
  * Who fetches a cache key from its source right now, across instances sharing the database: one
- * instance holds the lease (lib/data/lease.ts); the others wait for its outcome here and then read the
+ * instance holds the lease (lib/db/lease.ts); the others wait for its outcome here and then read the
  * entry it wrote (or answer with the same failure). The holder extends `expires_at` while it fetches;
  * a lease that expired (its holder crashed) is taken over.
  */

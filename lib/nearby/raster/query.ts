@@ -1,7 +1,7 @@
 // The point query of a raster dataset: derive the service request from the tile template, ask the
 // source (through the guarded client), and turn its answer into hits that keep the source's
 // attribute names, with `description` and `legend` to read codes.
-import { isFetchError, safeFetch, type FetchResult } from '@/lib/fetch';
+import { isFetchError, safeFetch, type FetchResult } from '@/lib/sources';
 import { fieldLabel } from '@/lib/protocol/shared/fields';
 import type { FieldDef, LegendEntry, ManifestDataset, RasterPresentation, RasterSource } from '@/lib/protocol/types';
 import type { Scalar } from '../describe';

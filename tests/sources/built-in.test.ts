@@ -1,17 +1,18 @@
 // The portal's built-in providers are answered in-process for URLs on its own origin under the
-// built-in prefixes: no socket (the origin is loopback and plain http, which the policy refuses),
-// and no exception for any other path of the origin.
+// built-in prefixes (lib/sources): no socket (the origin is loopback and plain http, which the policy
+// refuses), and no exception for any other path of the origin. The guarded client alone (lib/fetch)
+// knows no such URL.
 import { describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
-import { FetchError, fetchJson, safeFetch } from '@/lib/fetch';
-import { internalPrefixes } from '@/lib/fetch/internal';
+import * as guarded from '@/lib/fetch';
+import { builtInPrefixes, FetchError, fetchJson, safeFetch } from '@/lib/sources';
 import { runLiveTest } from '@/lib/validator/live';
 
 const base = () => env().publicBaseUrl;
 
 describe('in-process dispatch of the built-in providers', () => {
   test('the prefixes are the two built-in providers', () => {
-    expect(internalPrefixes()).toEqual(['/poskytovatelia/sk-uzemie/', '/priklady/']);
+    expect(builtInPrefixes()).toEqual(['/poskytovatelia/sk-uzemie/', '/priklady/']);
   });
 
   test('a sample manifest is served in-process with the FetchResult shape', async () => {
@@ -41,6 +42,15 @@ describe('in-process dispatch of the built-in providers', () => {
       (e: unknown) => e as FetchError,
     );
     expect(err?.code).toBe('response_too_large');
+  });
+
+  test('the guarded client alone refuses them like any loopback http URL', async () => {
+    const err = await guarded.safeFetch(`${base()}/priklady/manifest-complete.json`).then(
+      () => null,
+      (e: unknown) => e as FetchError,
+    );
+    expect(err).toBeInstanceOf(FetchError);
+    expect(['https_required', 'invalid_url']).toContain(err?.code);
   });
 
   test('other paths of the portal origin get no exception from the policy', async () => {

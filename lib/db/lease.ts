@@ -11,8 +11,8 @@
 // with drifting clocks agree on who holds a key.
 import { randomBytes } from 'node:crypto';
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
-import { APPLICATION_NAME, getDb } from '@/lib/db';
-import { dataFetches } from '@/lib/db/schema';
+import { APPLICATION_NAME, getDb } from './index';
+import { dataFetches } from './schema';
 
 /** A lease not extended for this long is taken over (a holder extends it every HEARTBEAT_MS). */
 export const LEASE_SECONDS = 6;

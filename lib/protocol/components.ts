@@ -4,8 +4,11 @@
 // tooling resolves `#/...` against the interface document, not against an embedded schema's `$id`.
 // Embedding (rather than referencing the absolute URLs) keeps the document self-contained: linting
 // and response validation work offline and cannot drift from the served schemas.
-import { dataJsonSchema, manifestJsonSchema, schemaUrl } from '@/lib/protocol/schemas';
-import type { JsonSchema } from './types';
+// In the protocol layer, so the operations' JSON Schemas (lib/operation/json-schema.ts, MCP tools)
+// and /openapi.json (lib/openapi) both embed the same documents.
+import { dataJsonSchema, manifestJsonSchema, schemaUrl } from './schemas';
+
+type JsonSchema = { [keyword: string]: unknown };
 
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
