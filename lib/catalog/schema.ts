@@ -3,14 +3,9 @@
 import { z } from 'zod';
 import { healthStatus, sourceHealth } from '@/lib/health/schema';
 import { datasetKey, lonLat, pointHint } from '@/lib/operation/fields';
-import { CATEGORIES } from '@/lib/protocol/types';
-import { catalogDataset } from '@/lib/providers/schema';
+import { catalogDataset, categorySuggestions } from '@/lib/providers/schema';
 
 export const MAX_CATALOG_SEARCH_LENGTH = 200;
-
-export const categorySuggestions = z
-  .array(z.object({ category: z.enum(CATEGORIES), label: z.string(), count: z.int().min(0) }))
-  .meta({ id: 'CategorySuggestions' });
 
 export const catalogSearchEntry = catalogDataset
   .extend({
@@ -35,7 +30,6 @@ export const catalogSearchResult = z
 
 export type CatalogSearchEntry = z.output<typeof catalogSearchEntry>;
 export type CatalogSearchResult = z.output<typeof catalogSearchResult>;
-export type CategorySuggestion = z.output<typeof categorySuggestions>[number];
 
 /** One dataset in one line: what an assistant needs to choose it (the whole entry with `detail`). */
 export const catalogLine = z

@@ -1,13 +1,12 @@
 // Catalog search for assistants and the website: approved datasets ordered by how well they match a
 // text, and marked when they can answer a point query at a given point (`pointQuery`).
 import { datasetHealth, healthSummary, providerHealth } from '@/lib/health/summary';
-import { answersAtPoint, coversPoint, matchScore, priorityOf } from '@/lib/nearby/selection';
+import { answersAtPoint, coversPoint, priorityOf } from '@/lib/nearby/selection';
 import { swappedPointHint } from '@/lib/operation/fields';
-import { CATEGORY_LABELS, catalogEntry, listApprovedDatasets, normalizeCategory, type ServedDataset } from '@/lib/providers';
-import type { Category } from '@/lib/protocol/types';
+import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
+import { categorySuggestions, matchScore } from '@/lib/providers/keywords';
 import { registrySnapshot } from '@/lib/providers/served';
-import { nearestCategories } from './keywords';
-import type { CatalogSearchEntry, CatalogSearchResult, CategorySuggestion } from './schema';
+import type { CatalogSearchEntry, CatalogSearchResult } from './schema';
 
 export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
   const text = input.search?.trim() || null;
@@ -47,18 +46,4 @@ export async function searchCatalog(input: { search?: string; point?: [number, n
   const hint = swappedPointHint(point);
   const suggestions = text && !datasets.length ? categorySuggestions(text, await listApprovedDatasets()) : undefined;
   return { search: text, point, ...(hint ? { hint } : {}), count: datasets.length, datasets, ...(suggestions ? { suggestions } : {}), providers };
-}
-
-/**
- * For a search that found nothing: the nearest categories (of the concepts the words stand for, by
- * spelling, else the biggest), with how many datasets each holds. Samples are never suggested.
- */
-export function categorySuggestions(text: string, served: readonly ServedDataset[]): CategorySuggestion[] {
-  const counts = new Map<Category, number>();
-  for (const s of served) {
-    const c = normalizeCategory(s.dataset.category);
-    counts.set(c, (counts.get(c) ?? 0) + 1);
-  }
-  const categories = [...counts].map(([key, count]) => ({ key, label: CATEGORY_LABELS[key], count }));
-  return nearestCategories(text, categories).map((key) => ({ category: key as Category, label: CATEGORY_LABELS[key as Category], count: counts.get(key as Category) ?? 0 }));
 }

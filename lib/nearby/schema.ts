@@ -2,7 +2,7 @@
 // and the types are their `z.output` (lib/operation/README.md). Imported with `import type` by the
 // services, the summary, pages and the browser ("Čo je tu?"); no interface beside them.
 import { z } from 'zod';
-import { categorySuggestions } from '@/lib/catalog/schema';
+import { categorySuggestions } from '@/lib/providers/schema';
 import { datasetKey, isoDateTime, lonLat, pointHint } from '@/lib/operation/fields';
 import { pointLocation } from '@/lib/places/schema';
 

@@ -4,7 +4,7 @@
 import { isSampleDataset } from '@/lib/providers/catalog';
 import type { ServedDataset } from '@/lib/providers';
 import type { ManifestDataset } from '@/lib/protocol/types';
-import { matchScore } from '@/lib/catalog/keywords';
+import { matchScore } from '@/lib/providers/keywords';
 import { normalizeName } from '@/lib/protocol/shared/text';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 import { bboxContains } from './geo';
@@ -50,7 +50,7 @@ export function priorityOf(d: ManifestDataset): number {
   return 2;
 }
 
-/** The text match of dataset search, with the keyword table (lib/catalog/keywords.ts). */
+/** The text match of dataset search, with the keyword table (lib/providers/keywords.ts). */
 export { matchScore };
 
 export interface Selection {

@@ -7,6 +7,11 @@ import { datasetKey, idSchema, isoDateTime, protocolObject } from '@/lib/operati
 import { CATEGORIES, MAX_FEATURES, MAX_ZOOM, PROTOCOL_VERSION, USE_CASES, type Coverage, type FieldDef, type License, type ParamDef, type Presentation, type Temporal } from '@/lib/protocol/types';
 import { finding } from '@/lib/validator/report';
 
+/** For a dataset search that found nothing: the nearest categories (catalog search, nearby `search`). */
+export const categorySuggestions = z
+  .array(z.object({ category: z.enum(CATEGORIES), label: z.string(), count: z.int().min(0) }))
+  .meta({ id: 'CategorySuggestions' });
+
 export const catalogProvider = z
   .object({
     id: idSchema,
@@ -175,3 +180,4 @@ export const providerDashboard = z
   .meta({ id: 'ProviderDashboard', description: 'Everything about one provider: approval and its history, each dataset’s health, cache and use, the changes awaiting approval.' });
 
 export type ProviderDashboard = z.output<typeof providerDashboard>;
+export type CategorySuggestion = z.output<typeof categorySuggestions>[number];

@@ -14,7 +14,7 @@ import { GET as placesGET } from '@/app/api/places/route';
 import { GET as reverseGET } from '@/app/api/places/reverse/route';
 import { GET as selectionGET } from '@/app/api/nearby/selection/route';
 import { resetEnvForTests } from '@/lib/env';
-import { matchScore } from '@/lib/catalog/keywords';
+import { matchScore } from '@/lib/providers/keywords';
 import { catalogSearchOperation } from '@/lib/catalog/operation';
 import { dataOperation, fetchDataOperation } from '@/lib/data/operation';
 import { nearbyOperation } from '@/lib/nearby/operation';

@@ -1,9 +1,13 @@
 // The one keyword table of dataset search (MCP catalog, nearby `search`, GET /api/nearby/selection):
 // English words and common Slovak synonyms for the things people look for, each mapped to the
-// Slovak words datasets are described with, and to categories or use cases. Pure and browser-safe,
-// so every search of the portal can read the same table.
-import type { ManifestDataset } from '@/lib/protocol/types';
+// Slovak words datasets are described with, and to categories or use cases; and the categories a
+// search that found nothing is offered instead. With the registry (below nearby and catalog search,
+// which both use it).
 import { normalizeName } from '@/lib/protocol/shared/text';
+import type { Category, ManifestDataset } from '@/lib/protocol/types';
+import { CATEGORY_LABELS, normalizeCategory } from './catalog';
+import type { CategorySuggestion } from './schema';
+import type { ServedDataset } from './types';
 
 export interface SearchConcept {
   /** What a person may type (English, Slovak synonyms), folded: lower case, no diacritics. */
@@ -232,4 +236,18 @@ export function nearestCategories(query: string, categories: ReadonlyArray<{ key
     .sort((a, b) => b.points - a.points || b.count - a.count || a.key.localeCompare(b.key))
     .slice(0, limit)
     .map((c) => c.key);
+}
+
+/**
+ * For a search that found nothing: the nearest categories (of the concepts the words stand for, by
+ * spelling, else the biggest), with how many datasets each holds. Samples are never suggested.
+ */
+export function categorySuggestions(text: string, served: readonly ServedDataset[]): CategorySuggestion[] {
+  const counts = new Map<Category, number>();
+  for (const s of served) {
+    const c = normalizeCategory(s.dataset.category);
+    counts.set(c, (counts.get(c) ?? 0) + 1);
+  }
+  const categories = [...counts].map(([key, count]) => ({ key, label: CATEGORY_LABELS[key], count }));
+  return nearestCategories(text, categories).map((key) => ({ category: key as Category, label: CATEGORY_LABELS[key as Category], count: counts.get(key as Category) ?? 0 }));
 }
