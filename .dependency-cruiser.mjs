@@ -1,7 +1,7 @@
 // The layer rule of the portal, checked by `npm run lint` (dependency-cruiser). Written down in
 // README.md ("Layers"). A module may import its own layer and the layers below it, never one above:
 //
-//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/observability/
+//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/process-state.ts, lib/observability/
 //   protocol  lib/protocol/ (the provider protocol: types, schemas, shared pure rules)
 //   contract  lib/operation/define.ts, lib/operation/fields.ts (the zod vocabulary of the answers)
 //   infra     lib/db/, lib/fetch/ (the database and the one guarded HTTP client)
@@ -24,6 +24,7 @@ const DOMAINS = [
   'health', // provider health records and figures
   'sources', // where a provider's source is read: the built-in providers in-process, others by lib/fetch
   'validator', // static checks and the live test
+  'notifications', // messages to providers (outbox, outages) the registry sends
   'providers', // the registry: registration, approval, refresh, catalog
   'data', // the data proxy and cache
   'nearby', // point queries
@@ -43,7 +44,7 @@ const NOT_DOMAIN = [OPERATION_FILES, '^lib/docs/routes\\.ts$'];
 const CONTRACT = '^lib/operation/(define|fields)\\.ts$';
 
 const LAYERS = [
-  { name: 'core', path: ['^lib/(env|errors|memo)\\.ts$', '^lib/observability/'] },
+  { name: 'core', path: ['^lib/(env|errors|memo|process-state)\\.ts$', '^lib/observability/'] },
   { name: 'protocol', path: ['^lib/protocol/'], pathNot: [OPERATION_FILES] },
   { name: 'contract', path: [CONTRACT] },
   { name: 'infra', path: ['^lib/(db|fetch)/'] },
