@@ -273,7 +273,7 @@ test.describe('the citizen’s map', () => {
     const polygon = panel.locator(`[data-dataset="${POLYGON}"]`);
     const raster = panel.locator(`[data-dataset="${RASTER}"]`);
     const slow = panel.locator(`[data-dataset="${SLOW}"]`);
-    await expect(polygon.getByTestId('what-here-status')).toHaveText('bod leží v oblasti');
+    await expect(polygon.getByTestId('what-here-status')).toHaveText('Bod leží v oblasti.');
     await expect(polygon.getByTestId('what-here-distance').first()).toHaveText('v oblasti');
     await expect(polygon).toContainText('Testovacia plocha');
     await expect(polygon).toContainText('Stupeň obmedzenia');
@@ -306,7 +306,7 @@ test.describe('the citizen’s map', () => {
     expect(await seriousViolations(page)).toEqual([]);
 
     await expect(slow).toHaveAttribute('data-status', 'error', { timeout: 45_000 });
-    await expect(slow.getByTestId('what-here-status')).toContainText('zdroj zlyhal:');
+    await expect(slow.getByTestId('what-here-status')).toContainText('Odpoveď nie je známa.');
     await expect(polygon).toHaveAttribute('data-status', 'inside');
 
     // A purpose adds its automatic selection (samples never among it); "Zobraziť na mape" enables a dataset.
@@ -332,7 +332,7 @@ test.describe('the citizen’s map', () => {
     const panel = page.getByRole('region', { name: /^Čo je tu/ });
     await expect(panel).toBeVisible();
     const polygon = panel.locator(`[data-dataset="${POLYGON}"]`);
-    await expect(polygon.getByTestId('what-here-status')).toHaveText('bod leží v oblasti');
+    await expect(polygon.getByTestId('what-here-status')).toHaveText('Bod leží v oblasti.');
     await expect(panel.getByTestId('what-here-municipality')).toBeVisible();
     // Without a fragment the map opens centred on the point.
     await expect.poll(() => page.url()).toMatch(/#14\/48\.13\d*\/17\.16\d*$/);
@@ -400,7 +400,7 @@ test.describe('the citizen’s map', () => {
     await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
     const panel = page.getByRole('region', { name: /^Čo je tu/ });
     await expect(panel).toBeVisible();
-    await expect(panel.locator(`[data-dataset="${POLYGON}"]`).getByTestId('what-here-status')).toHaveText('bod leží v oblasti');
+    await expect(panel.locator(`[data-dataset="${POLYGON}"]`).getByTestId('what-here-status')).toHaveText('Bod leží v oblasti.');
     const sheet = (await panel.boundingBox())!;
     expect(Math.round(sheet.y + sheet.height)).toBe(844);
     // The pressed point, in the middle of the map, is panned above the sheet instead of under it,

@@ -3,6 +3,7 @@
 // as `?bod=`), the purpose asked, closing with Escape from anywhere and focus going back where the
 // question came from.
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { ALL_PURPOSE } from '@/lib/map/citizen';
 import type { MapState } from '@/lib/map/url-state';
 
 export type LonLat = { lon: number; lat: number };
@@ -10,8 +11,8 @@ export type LonLat = { lon: number; lat: number };
 export function useWhatHere(state: MapState, setState: Dispatch<SetStateAction<MapState>>) {
   const point = state.point ?? null;
   const ask = useCallback((p: LonLat | null) => setState((s) => ({ ...s, point: p })), [setState]);
-  // With no layer on the map, the panel starts with the purpose most people ask about.
-  const [purpose, setPurpose] = useState<string>(() => (state.datasets.length ? '' : 'construction'));
+  // The panel starts on "všetko": every dataset that can answer at the point, until the person chooses.
+  const [purpose, setPurpose] = useState<string>(ALL_PURPOSE);
   /** The place search's "Čo je tu?" button, when it asked. */
   const buttonRef = useRef<HTMLButtonElement>(null);
   /** The map region, whose canvas gets the focus back otherwise. */

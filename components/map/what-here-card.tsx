@@ -3,6 +3,7 @@
 // and dies with the card, shows its own progress, status and error, and gives up after 30 s.
 import { useEffect, useState } from 'react';
 import { cardStatus, cardStatusText, rasterHitValues, type FieldLabel } from '@/lib/map/citizen';
+import { failureText, type ClientCode } from '@/lib/map/messages';
 import type { HitValue, NearbyResultEntry } from '@/lib/nearby/schema';
 import { formatDistance, formatValue } from '@/lib/map/format';
 import { api } from '../api-client';
@@ -22,7 +23,8 @@ export interface CardItem {
   fields: FieldLabel[];
 }
 
-type Card = { status: 'done'; entry: NearbyResultEntry } | { status: 'failed'; message: string };
+/** A card whose request failed as a whole: the API's code (or the browser's own) and the technical message. */
+type Card = { status: 'done'; entry: NearbyResultEntry } | { status: 'failed'; code: string; message: string };
 
 /** The card's answer: null while loading. `extra` = the dataset's non-default parameters. */
 function useNearbyCard(key: string, pp: string, extra: string): Card | null {
@@ -38,11 +40,14 @@ function useNearbyCard(key: string, pp: string, extra: string): Card | null {
       .nearby(key, pp, extra, ctrl.signal)
       .then((r) => {
         const entry = r.ok ? (r.data.results?.find((x) => x.dataset === key) ?? r.data.results?.[0]) : undefined;
-        setCard(entry ? { status: 'done', entry } : { status: 'failed', message: r.ok ? 'prázdna odpoveď' : (r.error ?? `HTTP ${r.status}`) });
+        if (entry) setCard({ status: 'done', entry });
+        else if (r.ok) setCard({ status: 'failed', code: 'empty_answer' satisfies ClientCode, message: `HTTP ${r.status}` });
+        else setCard({ status: 'failed', code: r.code ?? 'internal_error', message: `HTTP ${r.status}${r.error ? `: ${r.error}` : ''}` });
       })
       .catch((e: Error) => {
         if (e.name === 'AbortError' && !timedOut) return;
-        setCard({ status: 'failed', message: timedOut ? 'zdroj neodpovedal včas' : 'portál je nedostupný' });
+        const code: ClientCode = timedOut ? 'client_timeout' : 'network';
+        setCard({ status: 'failed', code, message: e.message });
       })
       .finally(() => clearTimeout(timer));
     return () => {
@@ -72,7 +77,8 @@ export function DatasetCard({
 
   const entry = card?.status === 'done' ? card.entry : null;
   const status = entry ? cardStatus(entry) : card?.status === 'failed' ? 'error' : 'loading';
-  const text = entry ? cardStatusText(entry) : card?.status === 'failed' ? `zdroj zlyhal: ${card.message}` : 'Načítavam…';
+  const failure = card?.status === 'failed' ? card : entry?.status === 'error' ? { code: entry.code ?? 'internal_error', message: entry.error ?? '' } : null;
+  const text = entry ? cardStatusText(entry) : failure ? `Odpoveď nie je známa. ${failureText(failure.code, item.provider)}` : 'Načítavam…';
   const titleId = `card-${item.key.replace(/[^a-z0-9-]/g, '-')}`;
   return (
     <li className={`what-here-card status-${status}`} data-testid="what-here-card" data-dataset={item.key} data-status={status} aria-labelledby={titleId} aria-busy={status === 'loading'}>
@@ -102,6 +108,22 @@ export function DatasetCard({
         <p className={`small what-here-status ${status === 'error' ? 'error' : ''}`} data-testid="what-here-status">
           {text}
         </p>
+      )}
+      {entry?.authority && (
+        <p className="small what-here-authority" data-testid="what-here-authority">
+          Údaj si pozrite priamo u poskytovateľa:{' '}
+          <a href={entry.authority.url} target="_blank" rel="noopener noreferrer">
+            {entry.authority.name}
+          </a>
+        </p>
+      )}
+      {failure && (
+        <details className="what-here-details small" data-testid="what-here-details">
+          <summary>podrobnosti</summary>
+          <code>{failure.code}</code>
+          {entry?.retryable !== undefined && <> · {entry.retryable ? 'portál to skúsi znova pri ďalšej otázke' : 'opakovanie nepomôže, kým zdroj neopraví chybu'}</>}
+          {failure.message && <span className="muted"> · {failure.message}</span>}
+        </details>
       )}
       {entry?.notice && <p className="notice small">{entry.notice}</p>}
       {entry?.description && entry.hits.length > 0 && <p className="muted small">{entry.description}</p>}

@@ -5,10 +5,15 @@
 import type { HitValue, NearbyResultEntry } from '@/lib/nearby/schema';
 import type { Place } from '@/lib/places/schema';
 import { fieldLabel } from '@/lib/protocol/shared/fields';
-import { formatCount, formatNumber } from './format';
+import { formatCount, formatDistance, formatNumber } from './format';
+import { failureText } from './messages';
+
+/** The panel's first purpose: every dataset that can answer at the point (GET /api/nearby/selection?purpose=all). */
+export const ALL_PURPOSE = 'all';
 
 /** The purposes of the nearby API's automatic selection, in the panel's order, with Slovak labels. */
 export const PURPOSES: ReadonlyArray<{ value: string; label: string }> = [
+  { value: ALL_PURPOSE, label: 'všetko' },
   { value: 'construction', label: 'stavba' },
   { value: 'housing', label: 'bývanie' },
   { value: 'land-purchase', label: 'kúpa pozemku' },
@@ -110,30 +115,36 @@ export function revealAboveSheet(y: number, mapHeight: number): number {
   return y > visible - 24 || y < 0 ? y - visible * REVEAL_AT : 0;
 }
 
-export type CardStatus = 'inside' | 'near' | 'nothing' | 'unavailable' | 'error';
+export type CardStatus = 'inside' | 'near' | 'nearest' | 'nothing' | 'unavailable' | 'error';
 
-/** The status a dataset card shows: the point lies in an object, objects are near, nothing, no value, failure. */
-export function cardStatus(e: Pick<NearbyResultEntry, 'status' | 'hits'>): CardStatus {
+/**
+ * The status a dataset card shows: the point lies in an object, objects are near, nothing in the
+ * radius but the nearest object is listed (whole datasets), nothing, no value, failure.
+ */
+export function cardStatus(e: Pick<NearbyResultEntry, 'status' | 'hits' | 'count'>): CardStatus {
   if (e.status === 'error') return 'error';
   if (e.status === 'unavailable') return 'unavailable';
   if (e.hits.length === 0) return 'nothing';
-  return e.hits.some((h) => h.distance === 0) ? 'inside' : 'near';
+  if (e.hits.some((h) => h.distance === 0)) return 'inside';
+  return e.count === 0 ? 'nearest' : 'near';
 }
 
-/** The card's status line in Slovak. */
-export function cardStatusText(e: Pick<NearbyResultEntry, 'status' | 'hits' | 'error' | 'count'>): string {
+/** The card's status line in Slovak (a failure from the code table, never the source's own message). */
+export function cardStatusText(e: Pick<NearbyResultEntry, 'status' | 'hits'> & Partial<Pick<NearbyResultEntry, 'count' | 'radius' | 'code' | 'provider'>>): string {
   switch (cardStatus(e)) {
     case 'error':
-      return `zdroj zlyhal: ${e.error || 'neznáma chyba'}`;
+      return `Odpoveď nie je známa. ${failureText(e.code, e.provider)}`;
     case 'unavailable':
-      return 'údaj nie je k dispozícii';
+      return 'Tento dataset v bode hodnotu nedáva.';
     case 'nothing':
-      return 'nič v okolí';
+      return e.radius ? `V okruhu ${formatDistance(e.radius)} nič nie je.` : 'V okolí nič nie je.';
+    case 'nearest':
+      return `V okruhu ${e.radius ? `${formatDistance(e.radius)} ` : ''}nič nie je, najbližší objekt je vzdialený ${formatDistance(e.hits[0].distance)}.`;
     case 'inside':
-      return 'bod leží v oblasti';
+      return 'Bod leží v oblasti.';
     case 'near': {
       const n = e.count ?? e.hits.length;
-      return `v okolí: ${formatCount(n, 'objekt', 'objekty', 'objektov')}`;
+      return `V okolí: ${formatCount(n, 'objekt', 'objekty', 'objektov')}.`;
     }
   }
 }

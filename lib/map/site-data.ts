@@ -8,6 +8,7 @@ import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { summarizeDataset } from '@/lib/summary';
+import { failureText } from './messages';
 import type { DatasetSummary } from '@/lib/summary/schema';
 import { isNationwide, toMapDataset } from './catalog';
 import type { MapDataset } from './types';
@@ -42,10 +43,10 @@ export interface PageSummary {
   note?: string;
 }
 
-const SUMMARY_NOTES: Record<string, string> = {
-  raster_dataset: 'Rastrové datasety nemajú súhrn: obsahujú obrázky, nie objekty.',
-  summary_requires_place: 'Dataset sa načítava len pri priblížení; súhrn je dostupný pre jednotlivé obce.',
-};
+/** Why a page has no summary, in Slovak words from the one code table (lib/map/messages.ts). */
+function summaryNote(code: string, source: string): string {
+  return `Súhrn teraz nie je k dispozícii. ${failureText(code, source)}`;
+}
 
 /** The dataset's summary from the same function as GET /api/summary (or a note why there is none). */
 export async function pageSummary(
@@ -63,7 +64,7 @@ export async function pageSummary(
     return { summary };
   } catch (err) {
     if (isApiError(err)) {
-      return { summary: null, note: SUMMARY_NOTES[err.code] ?? `Súhrn teraz nie je k dispozícii (${err.code}).` };
+      return { summary: null, note: summaryNote(err.code, page.served.provider.name) };
     }
     throw err;
   }
@@ -174,7 +175,7 @@ export async function municipalityDatasets(m: MunicipalityInfo, box: Box | null)
       return summary.count > 0 ? { dataset, summary, link, reach, kind: 'objects' } : null;
     } catch (err) {
       if (!isApiError(err)) throw err;
-      const note = SUMMARY_NOTES[err.code] ?? `Počet objektov teraz nie je k dispozícii: zdroj neodpovedá (${err.code}).`;
+      const note = `Počet objektov teraz nie je k dispozícii. ${failureText(err.code, s.provider.name)}`;
       return { dataset, summary: null, link, reach, kind: 'unknown', note };
     }
   });

@@ -92,15 +92,24 @@ export function checkNearbyInput(input: NearbyInput): NearbyRequest {
 }
 
 /** The automatic selection alone (GET /api/nearby/selection): a point or a place, a purpose or a search. */
+/** The selection's extra purpose: every dataset that can answer at the point (the map panel's "všetko"). */
+export const ALL_PURPOSES = 'all';
+
 export const nearbySelectionInput = nearbyFields
-  .pick({ point: true, place: true, purpose: true, search: true })
+  .pick({ point: true, place: true, search: true })
+  .extend({
+    purpose: z
+      .enum([...USE_CASES, ALL_PURPOSES], { message: `expected one of ${[...USE_CASES, ALL_PURPOSES].join(', ')}` })
+      .optional()
+      .describe(`A use case: selects datasets with this use case that cover the point; \`${ALL_PURPOSES}\`: every dataset that can answer at the point.`),
+  })
   .superRefine((v, ctx) => {
     const chosen = [v.purpose !== undefined, v.search !== undefined].filter(Boolean).length;
     if (chosen !== 1) {
       ctx.addIssue(
         codedIssue(
           'missing_dataset_selection',
-          chosen === 0 ? 'Choose the selection with exactly one of: purpose (a use case) or search (text).' : 'Give only one of purpose and search.',
+          chosen === 0 ? 'Choose the selection with exactly one of: purpose (a use case, or all) or search (text).' : 'Give only one of purpose and search.',
         ),
       );
     } else checkPlace(v, ctx);

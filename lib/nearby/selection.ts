@@ -75,7 +75,7 @@ export function selectDatasets(
     const d = served.dataset;
     if (isSampleDataset(d) || !answersAtPoint(served) || !coversPoint(d, lon, lat)) continue;
     let score = 1;
-    if (by.purpose !== undefined && !(d.useCases ?? []).includes(by.purpose)) continue;
+    if (by.purpose !== undefined && by.purpose !== 'all' && !(d.useCases ?? []).includes(by.purpose)) continue;
     if (by.search !== undefined) {
       score = matchScore(d, by.search);
       if (score === 0) continue;

@@ -4,12 +4,13 @@
 //   npm run resilience            the full run (10,000 fuzz requests, 60 s load, 20 kills per driver)
 //   npm run resilience:short      the CI form (at most 10 minutes on 2 cores)
 //   ... -- --seed=N               reproduce generated inputs and kill timings
-//   ... -- --only=fuzz,load       run some parts (fuzz, faults, load, load-postgres, crash)
+//   ... -- --only=fuzz,load       run some parts (fuzz, faults, load, load-postgres, crash, database)
 //   ... -- --json=<file>          also write the results as JSON
 import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { ms, parseArgs, printResult, table, type PartOptions, type PartResult } from './common';
 import { runCrash } from './crash';
+import { runDatabase } from './database';
 import { runFaults } from './faults';
 import { runFuzz } from './fuzz';
 import { runLoad } from './load';
@@ -21,6 +22,7 @@ const PARTS: Record<string, (o: PartOptions) => Promise<PartResult>> = {
   load: (o) => runLoad(o, 'embedded'),
   'load-postgres': (o) => runLoad(o, 'postgres'),
   crash: runCrash,
+  database: runDatabase,
 };
 
 async function main(): Promise<number> {
@@ -34,7 +36,8 @@ async function main(): Promise<number> {
   const results: PartResult[] = [];
   let prepareMs = 0;
   try {
-    prepareMs = (await preparedPglite()).importMs;
+    // The database part brings its own PostgreSQL; the others start from the prepared embedded one.
+    if (!only || only.some((p) => p !== 'database')) prepareMs = (await preparedPglite()).importMs;
   } catch (e) {
     console.error(`resilience: could not prepare a server: ${(e as Error).message}`);
     await cleanupAll(opts.keep);
@@ -64,6 +67,7 @@ async function main(): Promise<number> {
     faults: ['answered with the expected code or 200', 'stale copies served (where the fault is an error)', 'slowest answer without a copy'],
     load: ['requests/s (average)', 'latency p50 / p99 / max', 'errors / time-outs', 'server RSS before / peak / end / 5 s after'],
     'load (PostgreSQL)': ['requests/s (average)', 'latency p50 / p99 / max', 'errors / time-outs', 'server RSS before / peak / end / 5 s after'],
+    database: ['crashed 8 s', 'restarted'],
     crash: ['SIGKILLs', 'registrations acknowledged (201) / found once and whole', 'approvals confirmed / in place', 'half-written registrations', 'cache rows checked / inconsistent'],
   };
   console.log(`\n== resilience summary (${opts.short ? 'short' : 'full'}, seed ${opts.seed}, ${ms(performance.now() - started)} in all, embedded database prepared in ${ms(prepareMs)})`);

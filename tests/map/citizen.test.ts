@@ -119,20 +119,26 @@ describe('place suggestions and the panel wording', () => {
     expect(placeContext({ ...zilina, type: 'okres' })).toBe('Žilinský kraj');
     expect(zoomForPlace('adresa')).toBeGreaterThan(zoomForPlace('obec'));
   });
-  test('purposes: the nine of the API in Slovak', () => {
-    expect(PURPOSES.map((p) => p.value)).toEqual([
+  test('purposes: "všetko" first (issue 25), then the nine of the API in Slovak', () => {
+    expect(PURPOSES[0]).toEqual({ value: 'all', label: 'všetko' });
+    expect(PURPOSES.slice(1).map((p) => p.value)).toEqual([
       'construction', 'housing', 'land-purchase', 'agriculture', 'investment', 'transport', 'tourism', 'business', 'public-administration',
     ]);
-    expect(PURPOSES[2].label).toBe('kúpa pozemku');
+    expect(PURPOSES[3].label).toBe('kúpa pozemku');
   });
   test('card status', () => {
     const hit = (distance: number) => ({ title: 'x', distance, values: [] });
     expect(cardStatus({ status: 'ok', hits: [hit(0)] })).toBe('inside');
-    expect(cardStatusText({ status: 'ok', hits: [hit(0)] })).toBe('bod leží v oblasti');
-    expect(cardStatusText({ status: 'ok', hits: [] })).toBe('nič v okolí');
-    expect(cardStatusText({ status: 'ok', hits: [hit(30), hit(40)], count: 2 })).toBe('v okolí: 2 objekty');
-    expect(cardStatusText({ status: 'unavailable', hits: [] })).toBe('údaj nie je k dispozícii');
-    expect(cardStatusText({ status: 'error', hits: [], error: 'časový limit' })).toBe('zdroj zlyhal: časový limit');
+    // Issue 25: sentences; a failure in words of the code table, the nearest object said to be the nearest.
+    expect(cardStatusText({ status: 'ok', hits: [hit(0)] })).toBe('Bod leží v oblasti.');
+    expect(cardStatusText({ status: 'ok', hits: [], radius: 500 })).toBe('V okruhu 500 m nič nie je.');
+    expect(cardStatusText({ status: 'ok', hits: [hit(30), hit(40)], count: 2 })).toBe('V okolí: 2 objekty.');
+    expect(cardStatus({ status: 'ok', hits: [hit(14_200)], count: 0 })).toBe('nearest');
+    expect(cardStatusText({ status: 'ok', hits: [hit(14_200)], count: 0, radius: 500 })).toBe('V okruhu 500 m nič nie je, najbližší objekt je vzdialený 14 km.');
+    expect(cardStatusText({ status: 'unavailable', hits: [] })).toBe('Tento dataset v bode hodnotu nedáva.');
+    expect(cardStatusText({ status: 'error', hits: [], code: 'timeout', provider: 'SVP' })).toBe(
+      'Odpoveď nie je známa. Zdroj „SVP“ neodpovedal včas. Údaje nevidíte – neznamená to, že tu nič nie je.',
+    );
     expect(formatPoint(19.1234, 48.7)).toBe('48,7000 N, 19,1234 E');
   });
 });
