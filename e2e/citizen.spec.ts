@@ -6,6 +6,7 @@ import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { englishIn } from '../tests/helpers/language';
 import { MAPSERVER_RASTER, mapserverAvailable, startMapServer, type MapServer } from '../tests/helpers/mapserver';
 import { FAKE_PROVIDER_PORT, goOffline, seriousViolations, waitForMapIdle } from './helpers';
 import { ensureTestCertificate, testCertificate } from './tls';
@@ -308,6 +309,12 @@ test.describe('the citizen’s map', () => {
     await expect(slow).toHaveAttribute('data-status', 'error', { timeout: 45_000 });
     await expect(slow.getByTestId('what-here-status')).toContainText('Odpoveď nie je známa.');
     await expect(polygon).toHaveAttribute('data-status', 'inside');
+    // The purpose starts on "všetko"; nothing the panel shows is English (the code and the source's
+    // own message wait behind "podrobnosti").
+    await expect(panel.getByLabel('Na čo sa pýtate')).toHaveValue('all');
+    await expect(slow.getByTestId('what-here-details')).not.toHaveAttribute('open');
+    await expect(panel.locator('[data-status="loading"]')).toHaveCount(0, { timeout: 45_000 });
+    expect(englishIn(await panel.innerText())).toEqual([]);
 
     // A purpose adds its automatic selection (samples never among it); "Zobraziť na mape" enables a dataset.
     await panel.getByLabel('Na čo sa pýtate').selectOption('construction');
@@ -401,6 +408,8 @@ test.describe('the citizen’s map', () => {
     const panel = page.getByRole('region', { name: /^Čo je tu/ });
     await expect(panel).toBeVisible();
     await expect(panel.locator(`[data-dataset="${POLYGON}"]`).getByTestId('what-here-status')).toHaveText('Bod leží v oblasti.');
+    await expect(panel.locator('[data-status="loading"]')).toHaveCount(0, { timeout: 45_000 });
+    expect(englishIn(await panel.innerText())).toEqual([]);
     const sheet = (await panel.boundingBox())!;
     expect(Math.round(sheet.y + sheet.height)).toBe(844);
     // The pressed point, in the middle of the map, is panned above the sheet instead of under it,
