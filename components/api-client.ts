@@ -20,7 +20,12 @@ export type ApiAnswer<T, E = unknown> = { ok: true; status: number; data: T; hea
 
 async function request<T, E>(url: string, init: RequestInit): Promise<ApiAnswer<T, E>> {
   const res = await fetch(url, init);
-  const body: unknown = await res.json().catch(() => null);
+  // A body the caller cancelled half-way rejects as the abort it is: never "HTTP 200 without a
+  // body", which the map once counted as the source's failure (issue 25).
+  const body: unknown = await res.json().catch((e: unknown) => {
+    if (init.signal?.aborted || (e as Error).name === 'AbortError') throw e;
+    return null;
+  });
   if (res.ok && body !== null && typeof body === 'object') return { ok: true, status: res.status, data: body as T, headers: res.headers };
   const obj = (body !== null && typeof body === 'object' ? body : {}) as Partial<E> & { error?: unknown; code?: unknown };
   return {

@@ -38,6 +38,8 @@ export interface CatalogPanelProps {
   onToggle: (key: string, on: boolean) => void;
   onParam: (key: string, param: string, value: string) => void;
   onSelectObject: (key: string, properties: Record<string, unknown>) => void;
+  /** "Skúsiť znova" of a failed layer. */
+  onRetry: (key: string) => void;
   /** Embedded in a page: no links to the site's other sections. */
   embedded: boolean;
 }
@@ -76,6 +78,7 @@ export function CatalogPanel(props: CatalogPanelProps) {
                 onParam={(p, v) => props.onParam(d.key, p, v)}
                 onOff={() => props.onToggle(d.key, false)}
                 onSelect={(properties) => props.onSelectObject(d.key, properties)}
+                onRetry={() => props.onRetry(d.key)}
               />
             ))}
           </section>

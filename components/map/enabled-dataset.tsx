@@ -7,7 +7,24 @@ import { formatCount, formatNumber } from '@/lib/map/format';
 import { loadedData, type LoadState } from '@/lib/map/loads';
 import { fieldSpecs, paramSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
+import { failureText } from '@/lib/map/messages';
 import { ParamControl } from './controls';
+
+/** The layer's state as the legend and tests read it: loading, shown, stale, failed, zoom (out of range). */
+export function layerState(load: LoadState | undefined): 'loading' | 'shown' | 'stale' | 'failed' | 'zoom' | 'none' {
+  if (!load) return 'none';
+  if (load.status === 'ok') return load.cache === 'stale' ? 'stale' : 'shown';
+  if (load.status === 'error') return 'failed';
+  return load.status;
+}
+
+/** " (stav spred 3 h)": the age of the portal's copy, from its `dm.generated`. */
+function staleAge(generated: string | undefined): string {
+  const t = generated ? Date.parse(generated) : NaN;
+  if (!Number.isFinite(t)) return '';
+  const minutes = Math.max(1, Math.round((Date.now() - t) / 60_000));
+  return minutes < 90 ? ` (stav spred ${minutes} min)` : minutes < 48 * 60 ? ` (stav spred ${Math.round(minutes / 60)} h)` : ` (stav spred ${Math.round(minutes / 1440)} dní)`;
+}
 
 /** Objects listed for keyboard access per dataset. */
 const MAX_LISTED = 200;
@@ -20,6 +37,7 @@ export function EnabledDataset({
   onParam,
   onOff,
   onSelect,
+  onRetry,
 }: {
   dataset: MapDataset;
   load: LoadState | undefined;
@@ -28,12 +46,13 @@ export function EnabledDataset({
   onParam: (param: string, value: string) => void;
   onOff: () => void;
   onSelect: (properties: Record<string, unknown>) => void;
+  onRetry: () => void;
 }) {
   const specs = paramSpecs(d.params).filter((p) => p.key !== d.temporal?.param);
   const { data, dm } = loadedData(load);
   const features = data?.features ?? [];
   return (
-    <div className="enabled-dataset" data-testid={`enabled-${d.key}`}>
+    <div className="enabled-dataset" data-testid={`enabled-${d.key}`} data-layer-state={layerState(load)}>
       <div className="enabled-head">
         <strong>{d.title}</strong>
         <button type="button" className="icon-button" onClick={onOff} aria-label={`Skryť ${d.title}`}>
@@ -53,8 +72,23 @@ export function EnabledDataset({
         </p>
       )}
       {load?.status === 'error' && (
-        <p className="error small" role="alert" data-testid="dataset-error">
-          {load.message} ({load.code})
+        <div className="error small" role="alert" data-testid="dataset-error">
+          <p>{failureText(load.code, d.providerName)}</p>
+          <p>
+            {load.retryAt !== undefined ? 'Portál to skúsi znova sám. ' : ''}
+            <button type="button" className="link-button" onClick={onRetry} data-testid="dataset-retry">
+              Skúsiť znova
+            </button>
+          </p>
+          <details>
+            <summary>podrobnosti</summary>
+            <code>{load.code}</code> · pokus {load.attempt} · <span className="muted">{load.message}</span>
+          </details>
+        </div>
+      )}
+      {load?.status === 'ok' && load.cache === 'stale' && (
+        <p className="notice small" data-testid="dataset-stale">
+          Zdroj teraz neodpovedá: zobrazené sú údaje z kópie portálu{staleAge(dm?.generated)}.
         </p>
       )}
       {dm?.notice && (

@@ -63,7 +63,7 @@ export default function MapApp(props: MapAppProps) {
   const defaults = useMapDefaults(datasets, props.defaultDatasets, props.defaultParams, props.defaultView);
   const { state, setState, jump, setView } = useMapState(defaults);
   const enabled = useMemo(() => state.datasets.map((k) => byKey.get(k)).filter((d): d is MapDataset => !!d), [state.datasets, byKey]);
-  const { loads, viewport, setViewport } = useDatasetLoads(enabled, state, defaults);
+  const { loads, viewport, setViewport, retry } = useDatasetLoads(enabled, state, defaults);
   const basemap = useBasemap(datasets, basemapStyleUrl, props.basemapAttribution ?? BASEMAP_ATTRIBUTION, state.view);
   // Destructured: the hook hands out refs, which the render may pass on but never read.
   const { point, ask, close, purpose, setPurpose, buttonRef, canvasRef } = useWhatHere(state, setState);
@@ -201,6 +201,7 @@ export default function MapApp(props: MapAppProps) {
           open={panelOpen}
           onOpen={setPanelOpen}
           onToggle={toggle}
+          onRetry={retry}
           onParam={setParam}
           onSelectObject={(key, properties) => setSelected({ key, properties })}
           embedded={embedded}

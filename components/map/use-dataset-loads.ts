@@ -4,7 +4,7 @@
 // or dropped request is aborted; the previous data stays drawn until the new arrives.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { effectiveParams, type MapDefaults, type MapState } from '@/lib/map/url-state';
-import { reconcileLoads, wantedLoads, type LoadState, type RestingViewport } from '@/lib/map/loads';
+import { failedLoad, reconcileLoads, retriedLoad, wantedLoads, type LoadState, type RestingViewport } from '@/lib/map/loads';
 import type { MapDataset } from '@/lib/map/types';
 import { api } from '../api-client';
 
@@ -15,6 +15,8 @@ export function useDatasetLoads(enabled: MapDataset[], state: MapState, defaults
   const [viewport, setViewport] = useState<RestingViewport | null>(null);
   const [loads, setLoads] = useState<Record<string, LoadState>>({});
   const controllers = useRef(new Map<string, { ctrl: AbortController; url: string }>());
+  /** "Skúsiť znova" (and the back-off): a failed layer loads again, its data kept meanwhile. */
+  const retry = (key: string) => setLoads((prev) => (prev[key]?.status === 'error' ? { ...prev, [key]: retriedLoad(prev[key]) } : prev));
 
   // Debounced viewport for bbox datasets: they reload only after the map rests.
   const [restingViewport, setRestingViewport] = useState<RestingViewport | null>(null);
@@ -58,26 +60,36 @@ export function useDatasetLoads(enabled: MapDataset[], state: MapState, defaults
       const url = l.url;
       controllers.current.set(key, { ctrl, url });
       void (async () => {
-        let result: LoadState;
+        let outcome: { ok: LoadState } | { code: string; message: string };
         try {
           const r = await api.data(url, ctrl.signal);
-          result =
-            r.ok && 'features' in r.data
-              ? { status: 'ok', url, data: r.data, dm: r.data.dm ?? {}, cache: r.headers.get('x-dm-cache') }
-              : { status: 'error', url, message: (!r.ok && r.error) || `HTTP ${r.status}`, code: (!r.ok && r.code) || 'http_error' };
+          if (r.ok && 'features' in r.data) outcome = { ok: { status: 'ok', url, data: r.data, dm: r.data.dm ?? {}, cache: r.headers.get('x-dm-cache') } };
+          else if (r.ok) outcome = { code: 'empty_answer', message: `HTTP ${r.status}: not a FeatureCollection` };
+          else outcome = { code: r.code ?? (r.status >= 500 ? 'internal_error' : 'empty_answer'), message: `HTTP ${r.status}${r.error ? `: ${r.error}` : ''}` };
         } catch (e) {
-          if ((e as Error).name === 'AbortError') return;
-          result = { status: 'error', url, message: 'Dáta sa nepodarilo načítať.', code: 'source_unreachable' };
+          // A request the map cancelled itself (a new viewport, a changed parameter) is no failure.
+          if ((e as Error).name === 'AbortError' || ctrl.signal.aborted) return;
+          outcome = { code: 'network', message: (e as Error).message };
         } finally {
           if (controllers.current.get(key)?.ctrl === ctrl) controllers.current.delete(key);
         }
         setLoads((prev) => {
           const p = prev[key];
           if (!p || !('url' in p) || p.url !== url) return prev;
-          return { ...prev, [key]: result };
+          return { ...prev, [key]: 'ok' in outcome ? outcome.ok : failedLoad(p, url, outcome.code, outcome.message) };
         });
       })();
     }
+  }, [loads]);
+
+  // A failed layer asks again by itself after its back-off (lib/map/loads.ts retryDelayMs).
+  useEffect(() => {
+    const timers: ReturnType<typeof setTimeout>[] = [];
+    for (const [key, l] of Object.entries(loads)) {
+      if (l.status !== 'error' || l.retryAt === undefined) continue;
+      timers.push(setTimeout(() => retry(key), Math.max(0, l.retryAt - Date.now())));
+    }
+    return () => timers.forEach(clearTimeout);
   }, [loads]);
 
   useEffect(() => {
@@ -89,5 +101,5 @@ export function useDatasetLoads(enabled: MapDataset[], state: MapState, defaults
     };
   }, []);
 
-  return { loads, viewport, setViewport };
+  return { loads, viewport, setViewport, retry };
 }

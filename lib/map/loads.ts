@@ -5,9 +5,14 @@ import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } 
 import type { CollectionDmView, MapDataset } from './types';
 
 export type LoadState =
-  | { status: 'loading'; url: string; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView }
+  | { status: 'loading'; url: string; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView; attempt?: number }
   | { status: 'ok'; url: string; data: GeoJSON.FeatureCollection; dm: CollectionDmView; cache: string | null }
-  | { status: 'error'; url: string; message: string; code: string }
+  /**
+   * The answer failed: its code (the API's, or the browser's own `network`/`empty_answer`), the
+   * technical message (shown only under "podrobnosti"), the attempt it was and whether the map asks
+   * again by itself (`retryAt`, ms since the epoch) — the previous data stays drawn meanwhile.
+   */
+  | { status: 'error'; url: string; message: string; code: string; attempt: number; retryAt?: number; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView }
   | { status: 'zoom'; minZoom: number }
   | { status: 'none' };
 
@@ -72,6 +77,31 @@ export function reconcileLoads(prev: Record<string, LoadState>, wanted: Wanted):
     }
   }
   return changed ? next : prev;
+}
+
+/** Codes worth asking again after a pause: the source (or the portal) may answer later. */
+const RETRYABLE = new Set(['timeout', 'source_unreachable', 'http_error', 'network', 'internal_error', 'database_unavailable', 'starting', 'too_many_requests', 'empty_answer']);
+
+/** The first pause before a failed layer asks again, doubled per attempt up to RETRY_MAX_MS. */
+export const RETRY_FIRST_MS = 2_000;
+export const RETRY_MAX_MS = 60_000;
+
+/** The pause before attempt `attempt + 1` (back-off: 2 s, 4 s, 8 s, … at most a minute). */
+export function retryDelayMs(attempt: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempt - 1));
+}
+
+/** A failed load: retried on its own after the back-off when its code may pass, else only on request. */
+export function failedLoad(prev: LoadState | undefined, url: string, code: string, message: string, now = Date.now()): LoadState {
+  const attempt = (prev && 'attempt' in prev ? (prev.attempt ?? 0) : 0) + 1;
+  const kept = prev && 'data' in prev ? { data: prev.data, dm: prev.dm } : {};
+  return { status: 'error', url, code, message, attempt, ...(RETRYABLE.has(code) ? { retryAt: now + retryDelayMs(attempt) } : {}), ...kept };
+}
+
+/** The load asked again (by the back-off or "Skúsiť znova"): loading, keeping its data and attempt count. */
+export function retriedLoad(prev: LoadState): LoadState {
+  if (prev.status !== 'error') return prev;
+  return { status: 'loading', url: prev.url, data: prev.data, dm: prev.dm, attempt: prev.attempt };
 }
 
 /** The data and `dm` a load holds (the previous answer's while a new one loads). */
