@@ -12,6 +12,7 @@ import { placesOperation, reverseOperation } from '@/lib/places/operation';
 import { exampleDocument, EXAMPLE_NAMES } from '@/lib/protocol/examples';
 import { SCHEMA_NAMES } from '@/lib/protocol/schemas';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
+import { completeChallengeOperation, createChallengeOperation } from '@/lib/providers/actions-operation';
 import { providerDashboardOperation } from '@/lib/providers/dashboard-operation';
 import { catalogOperation, registrationOperation } from '@/lib/providers/operation';
 import { summaryOperation } from '@/lib/summary/operation';
@@ -146,6 +147,8 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
       },
     ],
     [providerDashboardOperation as AnyOperation, { parameterExamples: { id: 'sk-uzemie' } }],
+    [createChallengeOperation as AnyOperation, { bodyExamples: { withdraw: { summary: 'Withdraw the provider', value: { action: 'withdraw' } }, move: { summary: 'A new manifest URL', value: { action: 'move', manifestUrl: 'https://gis.example.sk/portal/manifest.json' } } } }],
+    [completeChallengeOperation as AnyOperation, { bodyExamples: { prove: { summary: 'The token is in place', value: {} } } }],
     [
       registrationOperation as AnyOperation,
       {

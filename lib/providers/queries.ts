@@ -10,6 +10,7 @@ import type { DbOrTx } from '@/lib/db';
 import {
   providerDatasets,
   providerEvents,
+  providerOrigins,
   providers,
   registryState,
   type NewProviderEventRow,
@@ -209,4 +210,11 @@ export async function getRegistryVersion(db: DbOrTx): Promise<number> {
 /** Paths of the dataset pages of a manifest. */
 export function datasetLinks(manifest: Manifest, providerId = manifest.provider.id): string[] {
   return manifest.datasets.map((d) => datasetPagePath(providerId, d.id));
+}
+
+/** Binds a provider id to an origin unless it is bound already; returns the origin it is bound to. */
+export async function bindProviderOrigin(db: DbOrTx, id: string, origin: string): Promise<string> {
+  await db.insert(providerOrigins).values({ providerId: id, origin }).onConflictDoNothing();
+  const [row] = await db.select().from(providerOrigins).where(eq(providerOrigins.providerId, id));
+  return row.origin;
 }

@@ -13,6 +13,7 @@ import { runLiveTest, type LiveReport } from '@/lib/validator/live';
 import { reviewPath } from './links';
 import { applyChangedManifest } from './refresh';
 import {
+  bindProviderOrigin,
   countPendingProviders,
   datasetLinks,
   getProviderById,
@@ -192,6 +193,12 @@ export async function registerProvider({
           'id_taken',
           `Provider id "${id}" is already registered in the portal${byId.manifestUrl ? ` from another manifest URL` : ''}; choose another provider.id.`,
         );
+      }
+      // The id belongs to the origin of its first manifest (also after a withdrawal).
+      const origin = new URL(manifestUrl).origin;
+      const bound = await bindProviderOrigin(tx, id, origin);
+      if (bound !== origin) {
+        throw new ApiError('id_taken', `Provider id "${id}" belongs to ${bound} (the origin of its first manifest); register it from there or choose another provider.id.`);
       }
       if ((await countPendingProviders(tx)) >= registrationLimits.maxPending) {
         throw new ApiError('queue_full', 'Too many providers await approval; try again once the operator has reviewed them.', {

@@ -2,6 +2,7 @@
 // /api/registration (MCP `register_provider`): one zod schema each, and the types are their
 // `z.output` (lib/operation/README.md), imported with `import type` by services, pages and the map.
 import { z } from 'zod';
+import { PROVIDER_SELF_ACTIONS } from '@/lib/db/schema/providers';
 import { healthStatus, sourceHealth } from '@/lib/health/schema';
 import { datasetKey, idSchema, isoDateTime, protocolObject } from '@/lib/operation/fields';
 import { CATEGORIES, MAX_FEATURES, MAX_ZOOM, PROTOCOL_VERSION, USE_CASES, type Coverage, type FieldDef, type License, type ParamDef, type Presentation, type Temporal } from '@/lib/protocol/types';
@@ -181,3 +182,29 @@ export const providerDashboard = z
 
 export type ProviderDashboard = z.output<typeof providerDashboard>;
 export type CategorySuggestion = z.output<typeof categorySuggestions>[number];
+
+export const providerAction = z.enum(PROVIDER_SELF_ACTIONS).describe('`withdraw` (remove the provider and its data), `move` (a new manifest URL), `refresh` (download the manifest now).');
+export type ProviderAction = z.output<typeof providerAction>;
+
+export const providerChallenge = z
+  .object({
+    provider: idSchema,
+    action: providerAction,
+    token: z.string().describe('Place it as the only content of a file at each `place` URL.'),
+    manifestUrl: z.string().nullable().describe('A move’s new manifest URL.'),
+    place: z.array(z.string()).describe('Where the token must be answered (HTTP 200, text): `<origin>/.well-known/geodata-portal/<token>` on the provider’s bound origin, and on the new origin for a move elsewhere.'),
+    expiresAt: isoDateTime,
+    instructions: z.string().describe('The same in Slovak words.'),
+  })
+  .meta({ id: 'ProviderChallenge' });
+export type ProviderChallenge = z.output<typeof providerChallenge>;
+
+export const providerActionResult = z
+  .object({
+    provider: idSchema,
+    action: providerAction,
+    approval: z.enum(['pending_review', 'approved', 'rejected']).nullable().describe('The approval after the action (null: withdrawn).'),
+    message: z.string(),
+  })
+  .meta({ id: 'ProviderActionResult' });
+export type ProviderActionResult = z.output<typeof providerActionResult>;
