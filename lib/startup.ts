@@ -9,6 +9,7 @@ import type { LoadOptions } from './observability/progress';
 import { logger } from './observability/log';
 import { ensureReferenceData } from './reference/import';
 import { startNotificationLoop } from './notifications';
+import { notifyLongOutages } from './providers/outages';
 import { startManifestRefreshLoop } from './providers/refresh';
 import { seedBuiltInProviders } from './providers/seed';
 import { setStep } from './server/lifecycle';
@@ -57,6 +58,6 @@ export async function prepareServer(): Promise<DatabaseHandle> {
   // Registered manifests are downloaded again periodically (MANIFEST_REFRESH_MINUTES), by one instance at a time.
   startManifestRefreshLoop(log);
   // E-mails to providers go out from the outbox every few seconds (and long outages are noticed).
-  startNotificationLoop();
+  startNotificationLoop({ everyMinute: () => notifyLongOutages() });
   return handle;
 }

@@ -6,7 +6,8 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { availability, dateFormat, LastError, latency, Status, when } from '@/components/site/health';
-import { HEALTH_RETENTION_DAYS, providerHealthReport, type SourceHealth } from '@/lib/health';
+import { HEALTH_RETENTION_DAYS, type SourceHealth } from '@/lib/health';
+import { providerHealthReport } from '@/lib/providers/health-report';
 
 export const dynamic = 'force-dynamic';
 

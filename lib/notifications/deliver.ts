@@ -8,7 +8,6 @@ import { env } from '@/lib/env';
 import { logger } from '@/lib/observability/log';
 import { processWide } from '@/lib/process-state';
 import { claimDueNotifications, markFailed, markSent } from './outbox';
-import { notifyLongOutages } from './outages';
 
 /** How often the server looks for due messages (and outages, every OUTAGE_CHECK_EVERY rounds). */
 const LOOP_MS = 5000;
@@ -74,13 +73,17 @@ export function kickNotifications(): void {
   void deliverNotifications().catch((err: unknown) => logger().warn({ err }, 'notification delivery failed'));
 }
 
-/** The server's loop: due messages every 5 s, long outages every minute (timers do not keep the process alive). */
-export function startNotificationLoop(): void {
+/**
+ * The server's loop: due messages every 5 s and, every minute, `everyMinute` (the long-outage check of
+ * lib/providers/outages.ts, passed in: the registry sits above this module). Timers do not keep the
+ * process alive.
+ */
+export function startNotificationLoop({ everyMinute }: { everyMinute?: () => Promise<unknown> } = {}): void {
   const s = state();
   if (s.loop) return;
   const loop = { rounds: 0, timer: setInterval(() => {
     loop.rounds++;
-    const outages = loop.rounds % OUTAGE_CHECK_EVERY === 0 ? notifyLongOutages() : Promise.resolve(0);
+    const outages = everyMinute && loop.rounds % OUTAGE_CHECK_EVERY === 0 ? everyMinute() : Promise.resolve(0);
     void outages
       .then(() => deliverNotifications())
       .catch((err: unknown) => logger().warn({ err }, 'notification round failed'));

@@ -9,7 +9,7 @@ import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { getDb } from '@/lib/db';
 import { providerChallenges, providerOrigins } from '@/lib/db/schema';
 import { ApiError } from '@/lib/errors';
-import { isFetchError, safeFetch } from '@/lib/fetch';
+import { isFetchError, safeFetch } from '@/lib/sources';
 import { contactOf, enqueueNotification, kickNotifications, movedMessage, withdrawnMessage } from '@/lib/notifications';
 import { runLiveTest } from '@/lib/validator/live';
 import { providerOrigin } from './dashboard';

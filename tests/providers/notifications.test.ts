@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getDb, getSql } from '@/lib/db';
 import { resetEnvForTests } from '@/lib/env';
-import { deliverNotifications, listNotifications, notifyLongOutages } from '@/lib/notifications';
+import { deliverNotifications, listNotifications } from '@/lib/notifications';
+import { notifyLongOutages } from '@/lib/providers/outages';
 import { approveProvider, rejectProvider } from '@/lib/providers/approval';
 import { refreshProvider } from '@/lib/providers/refresh';
 import type { Manifest } from '@/lib/protocol/types';

@@ -2,9 +2,8 @@
 // since its last success, the first of those failures over an hour ago and the newest one failed too.
 // One e-mail per outage (the dedupe key holds the outage's start), however many instances look.
 import { getDb, getSql } from '@/lib/db';
-import { listProviders } from '@/lib/providers/queries';
-import { sourceDownMessage } from './messages';
-import { contactOf, enqueueNotification } from './outbox';
+import { contactOf, enqueueNotification, sourceDownMessage } from '@/lib/notifications';
+import { listProviders } from './queries';
 
 export const OUTAGE_NOTICE_MINUTES = 60;
 
