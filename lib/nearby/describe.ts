@@ -97,7 +97,7 @@ export function featureUrl(props: Record<string, unknown>): string | undefined {
  * Properties with the provider's `dm` extras folded in as `__dm_*` (the proxy already does this;
  * doing it here too keeps the functions correct for collections from any path).
  */
-export function featureProps(feature: { properties: Record<string, unknown> | null; dm?: Record<string, unknown> }): Record<string, unknown> {
+export function featureProps(feature: { properties?: Record<string, unknown> | null; dm?: Record<string, unknown> }): Record<string, unknown> {
   const props = feature.properties ?? {};
   if (!feature.dm) return props;
   const out: Record<string, unknown> = { ...props };

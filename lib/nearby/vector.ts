@@ -45,7 +45,7 @@ export function roundDistance(d: number): number {
   return Math.round(d * 10) / 10;
 }
 
-export function toHit(dataset: ManifestDataset, feature: { id?: string | number; properties: Record<string, unknown> | null; dm?: object }, distance: number): NearbyHit {
+export function toHit(dataset: ManifestDataset, feature: { id?: string | number; properties?: Record<string, unknown> | null; dm?: object }, distance: number): NearbyHit {
   const props = featureProps(feature as { properties: Record<string, unknown> | null; dm?: Record<string, unknown> });
   const hit: NearbyHit = { title: featureTitle(dataset, props, feature.id), distance: roundDistance(distance), values: featureValues(dataset, props) };
   const url = featureUrl(props);

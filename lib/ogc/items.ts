@@ -131,7 +131,7 @@ export function toOgc(f: DataFeature, id: string | number, crs?: CrsDef): OgcFea
   const uri = crs?.uri ?? CRS84_URI;
   let o = uri === CRS84_URI ? ogcFeatures.get(f) : ogcFeaturesIn.get(f)?.get(uri);
   if (!o || o.id !== id) {
-    const { properties, dm } = splitDm(f.properties);
+    const { properties, dm } = splitDm(f.properties ?? null);
     o = { type: 'Feature', id, geometry: crs ? geometryIn(f.geometry, crs) : f.geometry, properties, ...(dm ? { dm } : {}) };
     if (uri === CRS84_URI) ogcFeatures.set(f, o);
     else {

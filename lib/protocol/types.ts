@@ -1,6 +1,8 @@
 // TypeScript shapes of the data-portal protocol 0.1: the manifest a provider publishes and the data
 // (GeoJSON FeatureCollection with `dm` extras) its endpoints answer. The JSON Schemas served under
-// /schema/0.1/ (lib/protocol/schemas/*.json) are the source of truth; these types mirror them.
+// /schema/0.1/ (lib/protocol/schemas/*.json) are the source of truth; these types say the same, and
+// tests/protocol/types-vs-schemas.test.ts holds them to it (every object's property names, which are
+// required, the listed values), read with the TypeScript compiler, so neither side can drift.
 // Design notes for the parts the spec leaves open are in lib/protocol/README.md.
 
 export const PROTOCOL_VERSION = '0.1';
@@ -391,7 +393,8 @@ export interface DataFeature {
   type: 'Feature';
   id?: string | number;
   geometry: Geometry | null;
-  properties: Record<string, unknown> | null;
+  /** The schema lets a feature leave it out (RFC 7946 wants it; the portal's answers always have it). */
+  properties?: Record<string, unknown> | null;
   dm?: FeatureDm;
   bbox?: number[];
 }
