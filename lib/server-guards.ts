@@ -21,10 +21,10 @@ export function rejectUndecodablePath(req: http.IncomingMessage, res: http.Serve
   }
 }
 
-/** Gives Next's bare 405 for /api/* and /mcp the error shape and CORS. */
+/** Gives Next's bare 405 for /api/*, /mcp and the OGC API (/ogc, not its HTML pages) the error shape and CORS. */
 export function shapeMethodNotAllowed(req: http.IncomingMessage, res: http.ServerResponse): void {
   const path = (req.url ?? '/').split('?')[0];
-  if (!path.startsWith('/api/') && path !== '/mcp') return;
+  if (!path.startsWith('/api/') && path !== '/mcp' && !/^\/ogc(\/|$)/.test(path)) return;
   const body = { error: `Method ${req.method} is not allowed on ${path}.`, code: 'method_not_allowed' };
   const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
   const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
