@@ -13,3 +13,14 @@ export function viewForBbox(bbox: [number, number, number, number], width = 900,
   const zoom = Math.min(Math.log2(width / 512 / dx), Math.log2(height / 512 / dy)) - 0.2;
   return { zoom: Math.max(3, Math.min(16, Math.round(zoom * 100) / 100)), lat: Math.round(lat * 1e4) / 1e4, lon: Math.round(lon * 1e4) / 1e4 };
 }
+
+/**
+ * Where a dataset page opens: on the dataset's coverage box, at least at its `minZoom` (below it the
+ * portal loads no data); without a coverage box, the map's default view.
+ */
+export function coverageView(coverage: { bbox?: [number, number, number, number] | number[]; minZoom?: number } | undefined): MapView | undefined {
+  const b = coverage?.bbox;
+  if (!b || b.length !== 4) return undefined;
+  const view = viewForBbox(b as [number, number, number, number]);
+  return coverage?.minZoom !== undefined && view.zoom < coverage.minZoom ? { ...view, zoom: coverage.minZoom } : view;
+}

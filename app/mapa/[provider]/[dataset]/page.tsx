@@ -15,6 +15,7 @@ import { env } from '@/lib/env';
 import { collectionIdOf } from '@/lib/ogc/ids';
 import { ogcRoot } from '@/lib/ogc/links';
 import { isNationwide } from '@/lib/map/catalog';
+import { coverageView } from '@/lib/map/view';
 import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/map/site-data';
 
 export const dynamic = 'force-dynamic';
@@ -63,6 +64,7 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
         <MapAppLazy
           datasets={withPageDataset(catalog, d)}
           defaultDatasets={[d.key]}
+          defaultView={coverageView(d.coverage)}
           basemapStyleUrl={env().basemapStyleUrl}
           basemapAttribution={basemapAttribution()}
           embedded
