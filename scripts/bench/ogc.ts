@@ -2,7 +2,8 @@
 //
 // Latency (p50 / p95 of sequential requests, interleaved in rounds with a rotating order so machine
 // drift hits all alike) over node:http servers calling the route handlers, identity encoding, every cache warm:
-// - items: GET /ogc/collections/{id}/items?limit=1000 of a cached 5,000-point collection, against
+// - items: GET /ogc/collections/{id}/items?limit=1000 of a cached 5,000-point collection (also with a
+//   CQL2 filter and in S-JTSK), against
 //   GET /api/data of the same dataset (5,000 features) through the route handler and through the
 //   custom server's fast path (what production answers a cached hit with);
 // - tiles: a z12 vector tile of a cached 5,000-polygon collection (the same tile again: its encoding
@@ -226,6 +227,9 @@ export async function run(): Promise<void> {
         'items limit=1000': [itemsUrl],
         'items limit=1000, offset 4000': [`${itemsUrl}&offset=4000`],
         'items limit=100, bbox': [`${itemsSrv.url}/ogc/collections/${pid}.body/items?limit=100&bbox=17,48,19,49`],
+        // Parts 2 and 3: a CQL2 filter (its selection remembered per cached collection, as bbox's) and S-JTSK coordinates.
+        'items limit=1000, filter': [`${itemsUrl}&filter=${encodeURIComponent("druh IN ('a','b') AND hodnota > 20")}`],
+        'items limit=1000, crs=5514': [`${itemsUrl}&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/5514')}`],
       }),
       '/api/data (fast path)',
     );
