@@ -5,29 +5,17 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import type { z } from 'zod';
 import { CONFORMANCE_CLASSES } from '@/lib/ogc/documents';
 import * as schemas from '@/lib/ogc/schemas';
-import { serveApp, type AppServer } from '../helpers/app-server';
-import { startOgcFixture, type OgcFixture } from './fixtures';
+import { serveOgcFixture } from './fixtures';
 
 const run = promisify(execFile);
-let fx: OgcFixture;
-let app: AppServer;
-
-beforeAll(async () => {
-  fx = await startOgcFixture();
-  app = await serveApp(['/ogc']);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await fx?.close();
-});
+const srv = serveOgcFixture();
 
 async function get(pathAndQuery: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${app.url}${pathAndQuery}`, { headers });
+  const res = await fetch(`${srv.app.url}${pathAndQuery}`, { headers });
   return { res, body: (await res.json()) as Record<string, unknown> };
 }
 
@@ -62,20 +50,20 @@ describe('/ogc/api', () => {
     const { body } = await get('/ogc/api');
     const doc = body as { paths: Record<string, { get: { parameters: Array<{ name?: string; $ref?: string; schema?: Record<string, unknown> }> } }>; components: { parameters: Record<string, { schema: Record<string, unknown> }> } };
     expect(doc.components.parameters.limit.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 5000, default: 100 });
-    const areas = doc.paths[`/collections/${fx.ids.areas}/items`].get.parameters;
+    const areas = doc.paths[`/collections/${srv.fx.ids.areas}/items`].get.parameters;
     expect(areas.some((p) => p.$ref === '#/components/parameters/datetime')).toBe(true);
     // Dataset parameters are `param.<key>`: GDAL takes every plain query parameter a property names for an attribute filter.
     expect(areas.find((p) => p.name === 'param.rok')?.schema).toMatchObject({ type: 'string', default: '2000,2024' });
     expect(areas.some((p) => p.name === 'rok')).toBe(false);
-    const viewport = doc.paths[`/collections/${fx.ids.viewport}/items`].get.parameters;
+    const viewport = doc.paths[`/collections/${srv.fx.ids.viewport}/items`].get.parameters;
     expect(viewport.find((p) => p.name === 'param.druh')?.schema).toMatchObject({ enum: ['vsetky', 'x', 'y'], default: 'vsetky' });
     expect(viewport.some((p) => p.$ref === '#/components/parameters/datetime')).toBe(false);
     // Every collection has its path, with the filter parameters (filter-lang names cql-text, which GDAL 3.6 looks for).
-    const big = doc.paths[`/collections/${fx.ids.big}/items`].get.parameters;
+    const big = doc.paths[`/collections/${srv.fx.ids.big}/items`].get.parameters;
     for (const name of ['filter', 'filter-lang', 'filter-crs', 'crs', 'bbox-crs', 'sortby', 'properties']) expect(big.some((p) => p.$ref === `#/components/parameters/${name}`)).toBe(true);
     expect(doc.components.parameters['filter-lang'].schema).toMatchObject({ enum: ['cql2-text', 'cql2-json', 'cql-text'] });
     expect(doc.components.parameters.crs.schema).toMatchObject({ enum: expect.arrayContaining(['http://www.opengis.net/def/crs/EPSG/0/5514']) });
-    expect(Object.keys(doc.paths).some((p) => p.includes(fx.ids.hidden) || p.includes(fx.ids.pending))).toBe(false);
+    expect(Object.keys(doc.paths).some((p) => p.includes(srv.fx.ids.hidden) || p.includes(srv.fx.ids.pending))).toBe(false);
   });
 });
 
@@ -84,12 +72,12 @@ describe('answers match their documented schemas', () => {
     { name: 'landing page', path: () => '/ogc', schema: schemas.landingSchema, type: 'application/json' },
     { name: 'conformance', path: () => '/ogc/conformance', schema: schemas.conformanceSchema, type: 'application/json' },
     { name: 'collections', path: () => '/ogc/collections', schema: schemas.collectionsSchema, type: 'application/json' },
-    { name: 'collection', path: () => `/ogc/collections/${fx.ids.areas}`, schema: schemas.collectionSchema, type: 'application/json' },
-    { name: 'items', path: () => `/ogc/collections/${fx.ids.places}/items?limit=5`, schema: schemas.featureCollectionSchema, type: 'application/geo+json' },
-    { name: 'items of a bbox dataset', path: () => `/ogc/collections/${fx.ids.viewport}/items?limit=5&bbox=17.1,48.15,17.3,48.25`, schema: schemas.featureCollectionSchema, type: 'application/geo+json' },
-    { name: 'one item', path: () => `/ogc/collections/${fx.ids.places}/items/5`, schema: schemas.featureSchema, type: 'application/geo+json' },
-    { name: 'tilesets', path: () => `/ogc/collections/${fx.ids.big}/tiles`, schema: schemas.tilesetsSchema, type: 'application/json' },
-    { name: 'tileset', path: () => `/ogc/collections/${fx.ids.viewport}/tiles/WebMercatorQuad`, schema: schemas.tilesetSchema, type: 'application/json' },
+    { name: 'collection', path: () => `/ogc/collections/${srv.fx.ids.areas}`, schema: schemas.collectionSchema, type: 'application/json' },
+    { name: 'items', path: () => `/ogc/collections/${srv.fx.ids.places}/items?limit=5`, schema: schemas.featureCollectionSchema, type: 'application/geo+json' },
+    { name: 'items of a bbox dataset', path: () => `/ogc/collections/${srv.fx.ids.viewport}/items?limit=5&bbox=17.1,48.15,17.3,48.25`, schema: schemas.featureCollectionSchema, type: 'application/geo+json' },
+    { name: 'one item', path: () => `/ogc/collections/${srv.fx.ids.places}/items/5`, schema: schemas.featureSchema, type: 'application/geo+json' },
+    { name: 'tilesets', path: () => `/ogc/collections/${srv.fx.ids.big}/tiles`, schema: schemas.tilesetsSchema, type: 'application/json' },
+    { name: 'tileset', path: () => `/ogc/collections/${srv.fx.ids.viewport}/tiles/WebMercatorQuad`, schema: schemas.tilesetSchema, type: 'application/json' },
     { name: 'an error', path: () => '/ogc/collections/nikto.nic', schema: schemas.exceptionSchema, type: 'application/json' },
   ];
   for (const c of cases) {

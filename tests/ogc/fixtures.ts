@@ -2,7 +2,9 @@
 // dataset, points with integer ids and charts, polygons with a time parameter, a dataset read per
 // viewport (bbox mode) with features crossing tile edges, and datasets that must stay absent
 // (display-only, raster, awaiting approval, rejected).
+import { afterAll, beforeAll } from 'vitest';
 import type { ManifestDataset } from '@/lib/protocol/types';
+import { serveApp, type AppServer } from '../helpers/app-server';
 import { SLOVAK_POINTS } from '../helpers/gdal';
 import type { ProviderServer, RecordedRequest } from '../helpers/provider-server';
 import { registerProvider, startTestProvider, uniqueId, unregisterProvider, type TestProvider } from '../data/helpers';
@@ -220,4 +222,21 @@ export async function startOgcFixture(): Promise<OgcFixture> {
       restore();
     },
   };
+}
+
+/**
+ * The fixture and the app's routes under `prefixes` served over real HTTP for one test file: started
+ * before its tests, closed after (read `fx` and `app` inside tests, once started).
+ */
+export function serveOgcFixture(prefixes: string[] = ['/ogc']): { readonly fx: OgcFixture; readonly app: AppServer } {
+  const started = {} as { fx: OgcFixture; app: AppServer };
+  beforeAll(async () => {
+    started.fx = await startOgcFixture();
+    started.app = await serveApp(prefixes);
+  });
+  afterAll(async () => {
+    await started.app?.close();
+    await started.fx?.close();
+  });
+  return started;
 }

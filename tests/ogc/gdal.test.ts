@@ -9,33 +9,27 @@ import type { Feature } from 'geojson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { tileBounds, tileOf } from '@/lib/ogc/grid';
-import { serveApp, type AppServer } from '../helpers/app-server';
 import { gdalReference, SLOVAK_POINTS } from '../helpers/gdal';
 import { checksum, gdal, readWithGdal } from './gdal';
-import { BIG_COUNT, bigFeatures, startOgcFixture, viewportUniverse, type OgcFixture } from './fixtures';
+import { BIG_COUNT, bigFeatures, serveOgcFixture, viewportUniverse } from './fixtures';
 
-let fx: OgcFixture;
-let app: AppServer;
+const srv = serveOgcFixture(['/ogc', '/api/data', '/api/catalog']);
 let tmp: string;
 let ogcUrl: string;
 
 beforeAll(async () => {
-  fx = await startOgcFixture();
-  app = await serveApp(['/ogc', '/api/data', '/api/catalog']);
   tmp = mkdtempSync(path.join(os.tmpdir(), 'ogc-gdal-'));
   ogcUrl = `OAPIF:${env().publicBaseUrl}/ogc`;
 });
 
 afterAll(async () => {
-  await app?.close();
-  await fx?.close();
   if (tmp) rmSync(tmp, { recursive: true, force: true });
 });
 
 const keyOf = (collectionId: string) => collectionId.replace('.', '/');
 
 async function apiData(collectionId: string, query = '') {
-  const res = await fetch(`${app.url}/api/data/${keyOf(collectionId)}${query}`);
+  const res = await fetch(`${srv.app.url}/api/data/${keyOf(collectionId)}${query}`);
   expect(res.status).toBe(200);
   return (await res.json()) as { features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }> };
 }
@@ -45,32 +39,32 @@ describe('OAPIF driver', () => {
     // The oracle is the catalog (approved datasets), read over HTTP: every entry with a data link.
     // Other test files register providers meanwhile, so it is read before and after the listing.
     const collectionsInCatalog = async () => {
-      const catalog = (await (await fetch(`${app.url}/api/catalog`)).json()) as { datasets: Array<{ key: string; links: { data: string | null } }> };
+      const catalog = (await (await fetch(`${srv.app.url}/api/catalog`)).json()) as { datasets: Array<{ key: string; links: { data: string | null } }> };
       return new Set(catalog.datasets.filter((d) => d.links.data).map((d) => d.key.replace('/', '.')));
     };
     const before = await collectionsInCatalog();
-    const out = await gdal(app, 'ogrinfo', ['-ro', '-so', ogcUrl]);
+    const out = await gdal(srv.app, 'ogrinfo', ['-ro', '-so', ogcUrl]);
     const after = await collectionsInCatalog();
     const listed = new Set([...out.matchAll(/^\d+: (\S+)/gm)].map((m) => m[1]));
     expect([...before].filter((id) => after.has(id) && !listed.has(id))).toEqual([]);
     expect([...listed].filter((id) => !before.has(id) && !after.has(id))).toEqual([]);
-    for (const id of [fx.ids.big, fx.ids.places, fx.ids.areas, fx.ids.viewport]) expect(listed).toContain(id);
-    for (const id of [fx.ids.hidden, fx.ids.raster, fx.ids.pending, fx.ids.rejected]) expect(listed).not.toContain(id);
-    expect(out).toMatch(new RegExp(`${fx.ids.areas.replace('.', '\\.')} \\(title: Test plochy\\) \\(Polygon\\)`));
+    for (const id of [srv.fx.ids.big, srv.fx.ids.places, srv.fx.ids.areas, srv.fx.ids.viewport]) expect(listed).toContain(id);
+    for (const id of [srv.fx.ids.hidden, srv.fx.ids.raster, srv.fx.ids.pending, srv.fx.ids.rejected]) expect(listed).not.toContain(id);
+    expect(out).toMatch(new RegExp(`${srv.fx.ids.areas.replace('.', '\\.')} \\(title: Test plochy\\) \\(Polygon\\)`));
   });
 
   test('ogr2ogr -f GPKG with limit=100 pages copies exactly what /api/data serves, each feature once', async () => {
     const gpkg = path.join(tmp, 'body.gpkg');
-    const before = app.log.length;
-    await gdal(app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, fx.ids.big, '-oo', 'PAGE_SIZE=100']);
-    const pages = app.log.slice(before).filter((l) => l.includes(`/collections/${fx.ids.big}/items`));
+    const before = srv.app.log.length;
+    await gdal(srv.app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, srv.fx.ids.big, '-oo', 'PAGE_SIZE=100']);
+    const pages = srv.app.log.slice(before).filter((l) => l.includes(`/collections/${srv.fx.ids.big}/items`));
     // GDAL asks the first page once more to establish the layer's fields; then follows `next` links.
     const offsets = new Set(pages.map((l) => Number(new URL(l.split(' ')[1], 'http://x').searchParams.get('offset') ?? 0)));
     expect(pages.every((l) => l.includes('limit=100'))).toBe(true);
     expect(offsets.size).toBe(BIG_COUNT / 100);
 
-    const copied = await readWithGdal(app, gpkg);
-    const served = await apiData(fx.ids.big);
+    const copied = await readWithGdal(srv.app, gpkg);
+    const served = await apiData(srv.fx.ids.big);
     expect(copied.features).toHaveLength(BIG_COUNT);
     expect(served.features).toHaveLength(BIG_COUNT);
     const ns = copied.features.map((f) => f.properties.n as number);
@@ -81,12 +75,12 @@ describe('OAPIF driver', () => {
 
   test('ogr2ogr copies ids, values and polygons as /api/data serves them; the portal’s __dm_* extras stay out of the GeoPackage', async () => {
     for (const [id, keys] of [
-      [fx.ids.places, ['nazov', 'pocet']],
-      [fx.ids.areas, ['nazov', 'rok']],
+      [srv.fx.ids.places, ['nazov', 'pocet']],
+      [srv.fx.ids.areas, ['nazov', 'rok']],
     ] as const) {
       const gpkg = path.join(tmp, `${id}.gpkg`);
-      await gdal(app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, id]);
-      const copied = await readWithGdal(app, gpkg);
+      await gdal(srv.app, 'ogr2ogr', ['-f', 'GPKG', gpkg, ogcUrl, id]);
+      const copied = await readWithGdal(srv.app, gpkg);
       const served = await apiData(id);
       expect(copied.features.length).toBe(served.features.length);
       expect(copied.features.length).toBeGreaterThan(0);
@@ -94,17 +88,17 @@ describe('OAPIF driver', () => {
       expect(Object.keys(copied.features[0].properties).filter((k) => k.startsWith('__dm_'))).toEqual([]);
     }
     // The extras are the features' documented `dm` member in the OGC GeoJSON (here the charts), exactly /api/data's __dm_*.
-    const served = await apiData(fx.ids.places);
-    const ogcPage = (await (await fetch(`${app.url}/ogc/collections/${fx.ids.places}/items?limit=100`)).json()) as { features: Array<{ properties: Record<string, unknown>; dm?: { chart?: unknown } }> };
+    const served = await apiData(srv.fx.ids.places);
+    const ogcPage = (await (await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.places}/items?limit=100`)).json()) as { features: Array<{ properties: Record<string, unknown>; dm?: { chart?: unknown } }> };
     expect(ogcPage.features.map((f) => f.dm?.chart ?? null)).toEqual(served.features.map((f) => f.properties.__dm_chart ?? null));
     expect(served.features.some((f) => f.properties.__dm_chart)).toBe(true);
   });
 
   test('a spatial filter reaches the server as bbox; a bbox-mode dataset is read tile by tile, each feature once', async () => {
     const area = [17.1, 48.15, 17.3, 48.25];
-    const before = app.log.length;
-    const out = await readWithGdal(app, ogcUrl, [fx.ids.viewport, '-spat', ...area.map(String), '-oo', 'PAGE_SIZE=50']);
-    const requests = app.log.slice(before).filter((l) => l.includes('/items'));
+    const before = srv.app.log.length;
+    const out = await readWithGdal(srv.app, ogcUrl, [srv.fx.ids.viewport, '-spat', ...area.map(String), '-oo', 'PAGE_SIZE=50']);
+    const requests = srv.app.log.slice(before).filter((l) => l.includes('/items'));
     expect(requests.some((l) => l.includes('bbox=17.1'))).toBe(true);
     const got = out.features.map((f) => f.properties.k as number);
     expect(new Set(got).size).toBe(got.length);
@@ -113,7 +107,7 @@ describe('OAPIF driver', () => {
       .map((f) => f.properties.k);
     expect(got.sort((a, b) => a - b)).toEqual(expected.sort((a, b) => a - b));
 
-    const all = await readWithGdal(app, ogcUrl, [fx.ids.viewport, '-oo', 'PAGE_SIZE=100']);
+    const all = await readWithGdal(srv.app, ogcUrl, [srv.fx.ids.viewport, '-oo', 'PAGE_SIZE=100']);
     const ks = all.features.map((f) => f.properties.k as number);
     expect(ks).toHaveLength(viewportUniverse().length);
     expect(new Set(ks).size).toBe(ks.length);
@@ -122,19 +116,19 @@ describe('OAPIF driver', () => {
 
 describe('MVT driver', () => {
   async function decodeTile(collectionId: string, z: number, x: number, y: number) {
-    const res = await fetch(`${app.url}/ogc/collections/${collectionId}/tiles/WebMercatorQuad/${z}/${y}/${x}`);
+    const res = await fetch(`${srv.app.url}/ogc/collections/${collectionId}/tiles/WebMercatorQuad/${z}/${y}/${x}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
     const file = path.join(tmp, `${collectionId}-${z}-${x}-${y}.pbf`);
     writeFileSync(file, Buffer.from(await res.arrayBuffer()));
-    return readWithGdal(app, file, ['-t_srs', 'EPSG:4326', '-oo', `X=${x}`, '-oo', `Y=${y}`, '-oo', `Z=${z}`]);
+    return readWithGdal(srv.app, file, ['-t_srs', 'EPSG:4326', '-oo', `X=${x}`, '-oo', `Y=${y}`, '-oo', `Z=${z}`]);
   }
 
   test('a tile of a whole dataset holds exactly the features inside it (plus the edge buffer)', async () => {
-    const served = await apiData(fx.ids.big);
+    const served = await apiData(srv.fx.ids.big);
     const z = 8;
     const { x, y } = tileOf(19.5, 48.5, z);
-    const decoded = await decodeTile(fx.ids.big, z, x, y);
+    const decoded = await decodeTile(srv.fx.ids.big, z, x, y);
     const [w, s, e, n] = tileBounds(z, x, y);
     const margin = ((e - w) * 64) / 4096;
     const inside = served.features.filter((f) => {
@@ -167,9 +161,9 @@ describe('MVT driver', () => {
   test('a z12 tile of a bbox-mode dataset is read through the proxy for that tile', async () => {
     const z = 12;
     const { x, y } = tileOf(17.2, 48.2, z);
-    const before = fx.server.log('/vyrez.json').length;
-    const decoded = await decodeTile(fx.ids.viewport, z, x, y);
-    const asked = fx.server.log('/vyrez.json').slice(before);
+    const before = srv.fx.server.log('/vyrez.json').length;
+    const decoded = await decodeTile(srv.fx.ids.viewport, z, x, y);
+    const asked = srv.fx.server.log('/vyrez.json').slice(before);
     expect(asked).toHaveLength(1);
     expect(asked[0].query.zoom).toBe('12');
     const [w, s, e, n] = tileBounds(z, x, y);
@@ -186,12 +180,12 @@ describe('MVT driver', () => {
 });
 
 describe('OAPIF driver: attribute filters on the server (OGC API – Features Part 3)', () => {
-  const itemRequests = (from: number, id: string) => app.log.slice(from).filter((l) => l.includes(`/collections/${id}/items`));
+  const itemRequests = (from: number, id: string) => srv.app.log.slice(from).filter((l) => l.includes(`/collections/${id}/items`));
 
   test('-where goes to the server as a cql-text filter (GDAL 3.6 reads the queryables); the copy is exact in a few requests', async () => {
-    const before = app.log.length;
-    const out = await readWithGdal(app, ogcUrl, [fx.ids.big, '-where', "kategoria = 'a' AND hodnota > 80", '-oo', 'PAGE_SIZE=1000']);
-    const requests = itemRequests(before, fx.ids.big);
+    const before = srv.app.log.length;
+    const out = await readWithGdal(srv.app, ogcUrl, [srv.fx.ids.big, '-where', "kategoria = 'a' AND hodnota > 80", '-oo', 'PAGE_SIZE=1000']);
+    const requests = itemRequests(before, srv.fx.ids.big);
     const filtered = requests.filter((l) => new URL(l.split(' ')[1], 'http://x').searchParams.get('filter-lang') === 'cql-text');
     expect(filtered.length).toBeGreaterThan(0);
     expect(new URL(filtered[0].split(' ')[1], 'http://x').searchParams.get('filter')).toMatch(/kategoria = 'a'.*hodnota > 80/);
@@ -203,26 +197,26 @@ describe('OAPIF driver: attribute filters on the server (OGC API – Features Pa
   });
 
   test('-where on a former dataset-parameter name filters by that property, never switching the data (sk-uzemie/obce’s ukazovatel)', async () => {
-    const before = fx.server.log('/obce.json').length;
-    const none = await readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "ukazovatel = 'hustota'"]);
+    const before = srv.fx.server.log('/obce.json').length;
+    const none = await readWithGdal(srv.app, ogcUrl, [srv.fx.ids.towns, '-where', "ukazovatel = 'hustota'"]);
     expect(none.features).toEqual([]);
-    const all = await readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "ukazovatel = 'Počet obyvateľov'"]);
+    const all = await readWithGdal(srv.app, ogcUrl, [srv.fx.ids.towns, '-where', "ukazovatel = 'Počet obyvateľov'"]);
     expect(all.features).toHaveLength(40);
     // The source was only ever asked for the default indicator.
-    expect(fx.server.log('/obce.json').slice(before).every((r) => r.query.ukazovatel === undefined || r.query.ukazovatel === 'obyvatelia')).toBe(true);
+    expect(srv.fx.server.log('/obce.json').slice(before).every((r) => r.query.ukazovatel === undefined || r.query.ukazovatel === 'obyvatelia')).toBe(true);
     // A name that is neither a property nor a parameter is GDAL's own clear error.
-    await expect(readWithGdal(app, ogcUrl, [fx.ids.towns, '-where', "frobnicate = 'x'"])).rejects.toThrow(/frobnicate/);
+    await expect(readWithGdal(srv.app, ogcUrl, [srv.fx.ids.towns, '-where', "frobnicate = 'x'"])).rejects.toThrow(/frobnicate/);
   });
 
   test('the dataset parameter itself is param.<key>, in the connection URL as GDAL users give it', async () => {
-    const out = await readWithGdal(app, `OAPIF:${env().publicBaseUrl}/ogc?param.ukazovatel=hustota`, [fx.ids.towns, '-where', "ukazovatel = 'Hustota obyvateľstva'"]);
+    const out = await readWithGdal(srv.app, `OAPIF:${env().publicBaseUrl}/ogc?param.ukazovatel=hustota`, [srv.fx.ids.towns, '-where', "ukazovatel = 'Hustota obyvateľstva'"]);
     expect(out.features).toHaveLength(40);
     const first = out.features.find((f) => f.properties.nazov === 'Nová Ves 0')!;
     expect(first.properties.hodnota).toBe(Math.round((first.properties.obyvatelia as number) / (first.properties.rozloha as number) * 10) / 10);
   });
 
   test('field types come from the collection’s schema (describedby), not from the first page', async () => {
-    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', ogcUrl, fx.ids.towns]);
+    const info = await gdal(srv.app, 'ogrinfo', ['-ro', '-so', ogcUrl, srv.fx.ids.towns]);
     expect(info).toMatch(/obyvatelia: Integer/);
     expect(info).toMatch(/rozloha: Real/);
     expect(info).toMatch(/nazov: String/);
@@ -232,7 +226,7 @@ describe('OAPIF driver: attribute filters on the server (OGC API – Features Pa
 
 describe('FlatGeobuf and CSV read back by GDAL', () => {
   async function save(query: string, file: string): Promise<string> {
-    const res = await fetch(`${app.url}/ogc/collections/${query}`);
+    const res = await fetch(`${srv.app.url}/ogc/collections/${query}`);
     expect(res.status).toBe(200);
     const out = path.join(tmp, file);
     writeFileSync(out, Buffer.from(await res.arrayBuffer()));
@@ -240,12 +234,12 @@ describe('FlatGeobuf and CSV read back by GDAL', () => {
   }
 
   test('f=fgb in S-JTSK: GDAL reads EPSG:5514, typed fields and every point within 1 m of gdaltransform with EPSG:4836', async () => {
-    const file = await save(`${fx.ids.points}/items?f=fgb&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/5514')}`, 'mesta-5514.fgb');
-    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', file, '-al']);
+    const file = await save(`${srv.fx.ids.points}/items?f=fgb&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/5514')}`, 'mesta-5514.fgb');
+    const info = await gdal(srv.app, 'ogrinfo', ['-ro', '-so', file, '-al']);
     expect(info).toMatch(/Feature Count: 20/);
     expect(info).toMatch(/ID\["EPSG",5514\]/);
     expect(info).toMatch(/nazov: String/);
-    const read = await readWithGdal(app, file);
+    const read = await readWithGdal(srv.app, file);
     const reference = gdalReference(SLOVAK_POINTS.map(([, lon, lat]) => [lon, lat]));
     for (const f of read.features) {
       const i = SLOVAK_POINTS.findIndex(([name]) => name === f.properties.nazov);
@@ -255,12 +249,12 @@ describe('FlatGeobuf and CSV read back by GDAL', () => {
   });
 
   test('f=fgb of polygons with integer, real and text columns as the schema types them; EPSG:4326 keeps x = longitude', async () => {
-    const file = await save(`${fx.ids.towns}/items?f=fgb&limit=100&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/4326')}`, 'obce.fgb');
-    const info = await gdal(app, 'ogrinfo', ['-ro', '-so', file, '-al']);
+    const file = await save(`${srv.fx.ids.towns}/items?f=fgb&limit=100&crs=${encodeURIComponent('http://www.opengis.net/def/crs/EPSG/0/4326')}`, 'obce.fgb');
+    const info = await gdal(srv.app, 'ogrinfo', ['-ro', '-so', file, '-al']);
     expect(info).toMatch(/Geometry: Polygon/);
     expect(info).toMatch(/obyvatelia: Integer64/);
     expect(info).toMatch(/rozloha: Real/);
-    const read = await readWithGdal(app, file);
+    const read = await readWithGdal(srv.app, file);
     expect(read.features).toHaveLength(40);
     const first = read.features.find((f) => f.properties.nazov === 'Nová Ves 0')!;
     expect((first.geometry!.coordinates as number[][][])[0][0]).toEqual([17.2, 48]);
@@ -268,8 +262,8 @@ describe('FlatGeobuf and CSV read back by GDAL', () => {
   });
 
   test('f=csv: GDAL takes the WKT column as the geometry', async () => {
-    const file = await save(`${fx.ids.towns}/items?f=csv&limit=100`, 'obce.csv');
-    const read = await readWithGdal(app, file);
+    const file = await save(`${srv.fx.ids.towns}/items?f=csv&limit=100`, 'obce.csv');
+    const read = await readWithGdal(srv.app, file);
     expect(read.features).toHaveLength(40);
     expect(read.features[0].geometry?.type).toBe('Polygon');
     expect(read.features[0].properties.nazov).toBe('Nová Ves 0');

@@ -5,28 +5,16 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { toSjtsk } from '@/lib/protocol/shared/crs';
-import { serveApp, type AppServer } from '../helpers/app-server';
-import { municipalityFeatures, startOgcFixture, type OgcFixture } from './fixtures';
+import { municipalityFeatures, serveOgcFixture } from './fixtures';
 
 const run = promisify(execFile);
 /** Debian's interpreter: python3-owslib is a Debian package (a python3 earlier on PATH may not see it). */
 const PYTHON = '/usr/bin/python3';
 
-let fx: OgcFixture;
-let app: AppServer;
-
-beforeAll(async () => {
-  fx = await startOgcFixture();
-  app = await serveApp(['/ogc']);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await fx?.close();
-});
+const srv = serveOgcFixture();
 
 interface OwsOut {
   conformsTo: string[];
@@ -40,8 +28,8 @@ interface OwsOut {
 describe('OWSLib', () => {
   test('queryables, filtered items (CQL2 text and JSON), S-JTSK coordinates and the error body', async () => {
     const script = path.join(import.meta.dirname, 'clients', 'owslib_check.py');
-    const proxy = `http://${app.proxy}`;
-    const { stdout } = await run(PYTHON, [script, `${env().publicBaseUrl}/ogc`, fx.ids.towns], {
+    const proxy = `http://${srv.app.proxy}`;
+    const { stdout } = await run(PYTHON, [script, `${env().publicBaseUrl}/ogc`, srv.fx.ids.towns], {
       env: { ...process.env, HTTP_PROXY: proxy, http_proxy: proxy, NO_PROXY: '', no_proxy: '' },
       timeout: 120_000,
     });

@@ -7,27 +7,15 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import { toSjtsk } from '@/lib/protocol/shared/crs';
-import { serveApp, type AppServer } from '../helpers/app-server';
-import { municipalityFeatures, startOgcFixture, type OgcFixture } from './fixtures';
+import { municipalityFeatures, serveOgcFixture } from './fixtures';
 
 const run = promisify(execFile);
 const PYTHON = '/usr/bin/python3';
 
-let fx: OgcFixture;
-let app: AppServer;
-
-beforeAll(async () => {
-  fx = await startOgcFixture();
-  app = await serveApp(['/ogc']);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await fx?.close();
-});
+const srv = serveOgcFixture();
 
 interface QgisOut {
   qgis: string;
@@ -41,9 +29,9 @@ interface QgisOut {
 
 describe('QGIS (OAPIF provider, headless)', () => {
   test.runIf(existsSync('/usr/lib/python3/dist-packages/qgis'))('a layer with a filter expression gets the right features', async () => {
-    const [host, port] = app.proxy.split(':');
+    const [host, port] = srv.app.proxy.split(':');
     const runtime = mkdtempSync(path.join(os.tmpdir(), 'qgis-runtime-'));
-    const { stdout } = await run(PYTHON, [path.join(import.meta.dirname, 'clients', 'qgis_check.py'), `${env().publicBaseUrl}/ogc`, fx.ids.towns, host, port], {
+    const { stdout } = await run(PYTHON, [path.join(import.meta.dirname, 'clients', 'qgis_check.py'), `${env().publicBaseUrl}/ogc`, srv.fx.ids.towns, host, port], {
       env: { ...process.env, QT_QPA_PLATFORM: 'offscreen', XDG_RUNTIME_DIR: runtime, HOME: runtime },
       timeout: 180_000,
       maxBuffer: 1 << 24,

@@ -1,30 +1,18 @@
 // OGC API – Tiles: the tilesets list, tileset metadata, tiles with ETag / 304 / 204 and
 // Cache-Control, the tile grid checks, bbox datasets below their minimum zoom, dataset parameters.
 // (The tiles' contents are decoded by GDAL's MVT driver in gdal.test.ts.)
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { describe, expect, test } from 'vitest';
 import { tileBlock, tileBounds, tileOf } from '@/lib/ogc/grid';
-import { serveApp, type AppServer } from '../helpers/app-server';
-import { bigFeatures, startOgcFixture, type OgcFixture } from './fixtures';
+import { bigFeatures, serveOgcFixture } from './fixtures';
 
-let fx: OgcFixture;
-let app: AppServer;
-
-beforeAll(async () => {
-  fx = await startOgcFixture();
-  app = await serveApp(['/ogc']);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await fx?.close();
-});
+const srv = serveOgcFixture();
 
 const tile = (id: string, z: number, y: number, x: number, query = '', headers: Record<string, string> = {}) =>
-  fetch(`${app.url}/ogc/collections/${id}/tiles/WebMercatorQuad/${z}/${y}/${x}${query}`, { headers });
+  fetch(`${srv.app.url}/ogc/collections/${id}/tiles/WebMercatorQuad/${z}/${y}/${x}${query}`, { headers });
 
 describe('tileset documents', () => {
   test('the tilesets list names the WebMercatorQuad tileset and links it', async () => {
-    const body = (await (await fetch(`${app.url}/ogc/collections/${fx.ids.big}/tiles`)).json()) as {
+    const body = (await (await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.big}/tiles`)).json()) as {
       tilesets: Array<{ dataType: string; tileMatrixSetURI: string; crs: string; links: Array<{ rel: string; href: string }> }>;
       links: Array<{ rel: string; href: string }>;
     };
@@ -34,18 +22,18 @@ describe('tileset documents', () => {
       crs: 'http://www.opengis.net/def/crs/EPSG/0/3857',
       tileMatrixSetURI: 'http://www.opengis.net/def/tilematrixset/OGC/1.0/WebMercatorQuad',
     });
-    expect(body.tilesets[0].links.find((l) => l.rel === 'self')?.href).toMatch(new RegExp(`/ogc/collections/${fx.ids.big}/tiles/WebMercatorQuad$`));
-    expect(body.links.find((l) => l.rel === 'http://www.opengis.net/def/rel/ogc/1.0/geodata')?.href).toMatch(new RegExp(`/ogc/collections/${fx.ids.big}$`));
+    expect(body.tilesets[0].links.find((l) => l.rel === 'self')?.href).toMatch(new RegExp(`/ogc/collections/${srv.fx.ids.big}/tiles/WebMercatorQuad$`));
+    expect(body.links.find((l) => l.rel === 'http://www.opengis.net/def/rel/ogc/1.0/geodata')?.href).toMatch(new RegExp(`/ogc/collections/${srv.fx.ids.big}$`));
   });
 
   test('tileset metadata: zoom range from coverage.minZoom, limits from coverage.bbox, templated tile link', async () => {
-    const body = (await (await fetch(`${app.url}/ogc/collections/${fx.ids.viewport}/tiles/WebMercatorQuad`)).json()) as {
+    const body = (await (await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.viewport}/tiles/WebMercatorQuad`)).json()) as {
       layers: Array<{ id: string; minTileMatrix: string; maxTileMatrix: string }>;
       tileMatrixSetLimits: Array<{ tileMatrix: string; minTileRow: number; maxTileRow: number; minTileCol: number; maxTileCol: number }>;
       links: Array<{ rel: string; href: string; templated?: boolean; type?: string }>;
       attribution: string;
     };
-    expect(body.layers).toEqual([expect.objectContaining({ id: fx.ids.viewport, minTileMatrix: '9', maxTileMatrix: '18' })]);
+    expect(body.layers).toEqual([expect.objectContaining({ id: srv.fx.ids.viewport, minTileMatrix: '9', maxTileMatrix: '18' })]);
     const b = tileBlock([16.9, 48.0, 18.0, 48.5], 9);
     expect(body.tileMatrixSetLimits[0]).toEqual({ tileMatrix: '9', minTileRow: b.y0, maxTileRow: b.y1, minTileCol: b.x0, maxTileCol: b.x1 });
     expect(body.tileMatrixSetLimits).toHaveLength(10);
@@ -58,7 +46,7 @@ describe('tileset documents', () => {
   });
 
   test('tile metadata is JSON only: f=html is a 400', async () => {
-    const res = await fetch(`${app.url}/ogc/collections/${fx.ids.big}/tiles/WebMercatorQuad?f=html`);
+    const res = await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.big}/tiles/WebMercatorQuad?f=html`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ code: 'invalid_query' });
   });
@@ -67,7 +55,7 @@ describe('tileset documents', () => {
 describe('tiles', () => {
   test('200 MVT with an ETag and Cache-Control; the same tag (weak or not) answers 304', async () => {
     const { x, y } = tileOf(19.5, 48.5, 8);
-    const res = await tile(fx.ids.big, 8, y, x);
+    const res = await tile(srv.fx.ids.big, 8, y, x);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/vnd.mapbox-vector-tile');
     const etag = res.headers.get('etag')!;
@@ -76,11 +64,11 @@ describe('tiles', () => {
     expect(Number(/max-age=(\d+)/.exec(res.headers.get('cache-control')!)![1])).toBeGreaterThan(3000);
     expect(res.headers.get('x-dm-cache')).toMatch(/^(hit|miss)$/);
     expect((await res.arrayBuffer()).byteLength).toBeGreaterThan(1000);
-    const again = await tile(fx.ids.big, 8, y, x, '', { 'if-none-match': etag });
+    const again = await tile(srv.fx.ids.big, 8, y, x, '', { 'if-none-match': etag });
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
-    expect((await tile(fx.ids.big, 8, y, x, '', { 'if-none-match': `"other", ${etag.slice(2)}` })).status).toBe(304);
-    const other = await tile(fx.ids.big, 8, y, x + 1);
+    expect((await tile(srv.fx.ids.big, 8, y, x, '', { 'if-none-match': `"other", ${etag.slice(2)}` })).status).toBe(304);
+    const other = await tile(srv.fx.ids.big, 8, y, x + 1);
     expect(other.headers.get('etag')).not.toBe(etag);
   });
 
@@ -90,31 +78,31 @@ describe('tiles', () => {
     const [w, s, e, n] = tileBounds(z, x, y);
     const m = ((e - w) * 64) / 4096;
     expect(bigFeatures().filter(({ geometry: { coordinates: [lon, lat] } }) => lon >= w - m && lon <= e + m && lat >= s - m && lat <= n + m)).toEqual([]);
-    expect((await tile(fx.ids.big, z, y, x)).status).toBe(204);
+    expect((await tile(srv.fx.ids.big, z, y, x)).status).toBe(204);
     // The tileset's limits are the data's extent (a whole dataset): the Atlantic is outside, 404 as OGC API – Tiles asks.
     const far = tileOf(-30, 40, 8);
-    const res = await tile(fx.ids.big, 8, far.y, far.x);
+    const res = await tile(srv.fx.ids.big, 8, far.y, far.x);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found', error: expect.stringContaining('limits') });
   });
 
   test('a bbox dataset below its coverage.minZoom: 404 without asking the source', async () => {
-    const before = fx.server.requests('/vyrez.json');
+    const before = srv.fx.server.requests('/vyrez.json');
     const { x, y } = tileOf(17.2, 48.2, 8);
-    const res = await tile(fx.ids.viewport, 8, y, x);
+    const res = await tile(srv.fx.ids.viewport, 8, y, x);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found', error: expect.stringContaining('zoom 9') });
-    expect(fx.server.requests('/vyrez.json')).toBe(before);
+    expect(srv.fx.server.requests('/vyrez.json')).toBe(before);
   });
 
   test('dataset parameters select the data of the tile', async () => {
     const { x, y } = tileOf(17.2, 48.2, 12);
-    const all = await tile(fx.ids.viewport, 12, y, x);
-    const before = fx.server.log('/vyrez.json').length;
-    const some = await tile(fx.ids.viewport, 12, y, x, '?param.druh=x');
+    const all = await tile(srv.fx.ids.viewport, 12, y, x);
+    const before = srv.fx.server.log('/vyrez.json').length;
+    const some = await tile(srv.fx.ids.viewport, 12, y, x, '?param.druh=x');
     expect(all.status).toBe(200);
     expect(some.status).toBe(200);
-    expect(fx.server.log('/vyrez.json').slice(before).map((r) => r.query.druh)).toEqual(['x']);
+    expect(srv.fx.server.log('/vyrez.json').slice(before).map((r) => r.query.druh)).toEqual(['x']);
     expect(some.headers.get('etag')).not.toBe(all.headers.get('etag'));
     expect((await some.arrayBuffer()).byteLength).toBeLessThan((await all.arrayBuffer()).byteLength);
   });
@@ -128,17 +116,17 @@ describe('tiles', () => {
   ];
   for (const c of bad) {
     test(`${c.status} ${c.code}: ${c.name}`, async () => {
-      const res = await fetch(`${app.url}/ogc/collections/${fx.ids.big}/tiles/WebMercatorQuad/${c.path}`);
+      const res = await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.big}/tiles/WebMercatorQuad/${c.path}`);
       expect(res.status).toBe(c.status);
       expect(await res.json()).toMatchObject({ code: c.code });
     });
   }
 
   test('another tile matrix set is 404; an unknown query parameter 400', async () => {
-    const res = await fetch(`${app.url}/ogc/collections/${fx.ids.big}/tiles/WorldCRS84Quad/1/0/0`);
+    const res = await fetch(`${srv.app.url}/ogc/collections/${srv.fx.ids.big}/tiles/WorldCRS84Quad/1/0/0`);
     expect(res.status).toBe(404);
     expect(await res.json()).toMatchObject({ code: 'not_found' });
-    const q = await tile(fx.ids.big, 1, 0, 1, '?bbox=1,2,3,4');
+    const q = await tile(srv.fx.ids.big, 1, 0, 1, '?bbox=1,2,3,4');
     expect(q.status).toBe(400);
   });
 });
