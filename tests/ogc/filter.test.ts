@@ -4,7 +4,7 @@
 // matrix sets, and JSON 404s under /ogc.
 import { validateStyleMin } from '@maplibre/maplibre-gl-style-spec';
 import { describe, expect, test } from 'vitest';
-import { bigFeatures, municipalityFeatures, serveOgcFixture, viewportUniverse } from './fixtures';
+import { bigFeatures, municipalityFeatures, getFrom, serveOgcFixture, viewportUniverse } from './fixtures';
 
 const srv = serveOgcFixture();
 
@@ -15,17 +15,7 @@ interface Fc {
   numberReturned: number;
 }
 
-async function get<T = Record<string, unknown>>(pathAndQuery: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${srv.app.url}${pathAndQuery}`, { headers, redirect: 'manual' });
-  const text = await res.text();
-  let body: unknown = null;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    body = text;
-  }
-  return { res, status: res.status, body: body as T, text };
-}
+const get = <T = Record<string, unknown>>(pathAndQuery: string, headers: Record<string, string> = {}) => getFrom<T>(srv.app, pathAndQuery, headers);
 
 const items = (id: string, query: string) => get<Fc>(`/ogc/collections/${id}/items?${query}`);
 const towns = () => municipalityFeatures({ query: {} } as never).features;

@@ -240,3 +240,16 @@ export function serveOgcFixture(prefixes: string[] = ['/ogc']): { readonly fx: O
   });
   return started;
 }
+
+/** GET from the served app without following redirects: status, the JSON body (or the text when it is none). */
+export async function getFrom<T = Record<string, unknown>>(app: AppServer, pathAndQuery: string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${app.url}${pathAndQuery}`, { headers, redirect: 'manual' });
+  const text = await res.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text;
+  }
+  return { res, status: res.status, body: body as T, text };
+}

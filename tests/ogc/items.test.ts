@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { MAX_LIMIT } from '@/lib/ogc/limits';
 import { getCatalog } from '@/lib/providers';
 import { expireEntries, forgetEntries } from '../data/helpers';
-import { BIG_COUNT, bigFeatures, serveOgcFixture } from './fixtures';
+import { BIG_COUNT, bigFeatures, getFrom, serveOgcFixture } from './fixtures';
 
 const srv = serveOgcFixture();
 
@@ -22,11 +22,7 @@ interface Fc {
   numberReturned: number;
 }
 
-async function get<T = Record<string, unknown>>(pathAndQuery: string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${srv.app.url}${pathAndQuery}`, { headers, redirect: 'manual' });
-  const text = await res.text();
-  return { res, status: res.status, body: (text ? JSON.parse(text) : null) as T };
-}
+const get = <T = Record<string, unknown>>(pathAndQuery: string, headers: Record<string, string> = {}) => getFrom<T>(srv.app, pathAndQuery, headers);
 
 const items = (id: string, query = '') => get<Fc>(`/ogc/collections/${id}/items${query}`);
 const link = (fc: Fc, rel: string) => fc.links.find((l) => l.rel === rel && (l.type === 'application/geo+json' || !l.type));
