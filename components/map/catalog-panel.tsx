@@ -9,6 +9,7 @@ import type { LoadState } from '@/lib/map/loads';
 import type { MapDataset } from '@/lib/map/types';
 import { foldDiacritics } from '@/lib/protocol/shared/text';
 import { EnabledDataset } from './enabled-dataset';
+import type { LayerView } from './use-layer-states';
 
 function searchText(d: MapDataset): string {
   return foldDiacritics([d.title, d.description, d.providerName, d.categoryLabel, ...(d.keywords ?? []), ...(d.useCases ?? [])].filter(Boolean).join(' '));
@@ -31,6 +32,8 @@ export interface CatalogPanelProps {
   /** The keys on the map (the link's `d`). */
   selected: string[];
   loads: Record<string, LoadState>;
+  /** Each enabled layer's state (use-layer-states.ts). */
+  layers: Record<string, LayerView>;
   paramsOf: (key: string) => Record<string, string>;
   zoom: number;
   open: boolean;
@@ -73,6 +76,7 @@ export function CatalogPanel(props: CatalogPanelProps) {
                 key={d.key}
                 dataset={d}
                 load={loads[d.key]}
+                layer={props.layers[d.key] ?? { state: 'none', failure: null }}
                 params={props.paramsOf(d.key)}
                 zoom={props.zoom}
                 onParam={(p, v) => props.onParam(d.key, p, v)}

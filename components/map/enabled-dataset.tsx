@@ -1,30 +1,17 @@
 'use client';
-// One dataset on the map, in the catalog panel's "Na mape" list: its load state, notices, count,
-// parameter controls and the list of its objects for keyboard access.
+// One dataset on the map, in the catalog panel's "Na mape" list: its state (loading, shown, stale with
+// the copy's age, failed with the reason in Slovak, out of range), notices, count, parameter controls
+// and the list of its objects for keyboard access.
 import { featureTitle } from '@/lib/nearby/describe';
-import { belowMinZoom, hasDataEndpoint, isBboxMode } from '@/lib/map/data-request';
+import { hasDataEndpoint } from '@/lib/map/data-request';
 import { formatCount, formatNumber } from '@/lib/map/format';
+import { minZoomOf } from '@/lib/map/layer-state';
 import { loadedData, type LoadState } from '@/lib/map/loads';
 import { fieldSpecs, paramSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
 import { failureText } from '@/lib/map/messages';
 import { ParamControl } from './controls';
-
-/** The layer's state as the legend and tests read it: loading, shown, stale, failed, zoom (out of range). */
-export function layerState(load: LoadState | undefined): 'loading' | 'shown' | 'stale' | 'failed' | 'zoom' | 'none' {
-  if (!load) return 'none';
-  if (load.status === 'ok') return load.cache === 'stale' ? 'stale' : 'shown';
-  if (load.status === 'error') return 'failed';
-  return load.status;
-}
-
-/** " (stav spred 3 h)": the age of the portal's copy, from its `dm.generated`. */
-function staleAge(generated: string | undefined): string {
-  const t = generated ? Date.parse(generated) : NaN;
-  if (!Number.isFinite(t)) return '';
-  const minutes = Math.max(1, Math.round((Date.now() - t) / 60_000));
-  return minutes < 90 ? ` (stav spred ${minutes} min)` : minutes < 48 * 60 ? ` (stav spred ${Math.round(minutes / 60)} h)` : ` (stav spred ${Math.round(minutes / 1440)} dní)`;
-}
+import type { LayerView } from './use-layer-states';
 
 /** Objects listed for keyboard access per dataset. */
 const MAX_LISTED = 200;
@@ -32,6 +19,7 @@ const MAX_LISTED = 200;
 export function EnabledDataset({
   dataset: d,
   load,
+  layer,
   params,
   zoom,
   onParam,
@@ -41,6 +29,7 @@ export function EnabledDataset({
 }: {
   dataset: MapDataset;
   load: LoadState | undefined;
+  layer: LayerView;
   params: Record<string, string>;
   zoom: number;
   onParam: (param: string, value: string) => void;
@@ -52,7 +41,7 @@ export function EnabledDataset({
   const { data, dm } = loadedData(load);
   const features = data?.features ?? [];
   return (
-    <div className="enabled-dataset" data-testid={`enabled-${d.key}`} data-layer-state={layerState(load)}>
+    <div className="enabled-dataset" data-testid={`enabled-${d.key}`} data-layer-state={layer.state}>
       <div className="enabled-head">
         <strong>{d.title}</strong>
         <button type="button" className="icon-button" onClick={onOff} aria-label={`Skryť ${d.title}`}>
@@ -65,40 +54,21 @@ export function EnabledDataset({
           {d.links.source ? <a href={d.links.source}>pôvodná služba</a> : 'pôvodná služba'}.
         </p>
       )}
-      {load?.status === 'loading' && <p className="muted small" data-testid="dataset-loading">Načítavam…</p>}
-      {load?.status === 'zoom' && (
+      {layer.state === 'loading' && <p className="muted small" data-testid="dataset-loading">Načítavam…</p>}
+      {layer.state === 'zoom' && (
         <p className="notice small" data-testid="dataset-zoom-notice">
-          Priblížte mapu (od úrovne {load.minZoom}); teraz {formatNumber(zoom, 1)}.
+          Priblížte mapu (od úrovne {minZoomOf(d)}); teraz {formatNumber(zoom, 1)}.
         </p>
       )}
-      {load?.status === 'error' && (
-        <div className="error small" role="alert" data-testid="dataset-error">
-          <p>{failureText(load.code, d.providerName)}</p>
-          <p>
-            {load.retryAt !== undefined ? 'Portál to skúsi znova sám. ' : ''}
-            <button type="button" className="link-button" onClick={onRetry} data-testid="dataset-retry">
-              Skúsiť znova
-            </button>
-          </p>
-          <details>
-            <summary>podrobnosti</summary>
-            <code>{load.code}</code> · pokus {load.attempt} · <span className="muted">{load.message}</span>
-          </details>
-        </div>
-      )}
-      {load?.status === 'ok' && load.cache === 'stale' && (
+      {layer.state === 'failed' && layer.failure && <LayerFailureNote dataset={d} failure={layer.failure} onRetry={onRetry} />}
+      {layer.state === 'stale' && (
         <p className="notice small" data-testid="dataset-stale">
-          Zdroj teraz neodpovedá: zobrazené sú údaje z kópie portálu{staleAge(dm?.generated)}.
+          {layer.stale}
         </p>
       )}
-      {dm?.notice && (
+      {dm?.notice && layer.state !== 'stale' && (
         <p className="notice small" data-testid="dataset-notice">
           {dm.notice}
-        </p>
-      )}
-      {load?.status === 'ok' && !isBboxMode(d) && belowMinZoom(d, zoom) && (
-        <p className="notice small" data-testid="dataset-zoom-notice">
-          Objekty sa zobrazia od priblíženia {d.coverage?.minZoom}.
         </p>
       )}
       {load?.status === 'ok' && (
@@ -115,6 +85,25 @@ export function EnabledDataset({
       <a href={d.links.map} className="small">
         O datasete
       </a>
+    </div>
+  );
+}
+
+/** A failed layer: why in Slovak, that the portal asks again by itself, "Skúsiť znova", the code behind "podrobnosti". */
+function LayerFailureNote({ dataset: d, failure, onRetry }: { dataset: MapDataset; failure: NonNullable<LayerView['failure']>; onRetry: () => void }) {
+  return (
+    <div className="error small" role="alert" data-testid="dataset-error">
+      <p>{failureText(failure.code, d.providerName)}</p>
+      <p>
+        {failure.retryAt !== undefined ? 'Portál to skúša znova sám. ' : ''}
+        <button type="button" className="link-button" onClick={onRetry} data-testid="dataset-retry">
+          Skúsiť znova
+        </button>
+      </p>
+      <details>
+        <summary>podrobnosti</summary>
+        <code>{failure.code}</code> · pokus {failure.attempt} · <span className="muted">{failure.message}</span>
+      </details>
     </div>
   );
 }

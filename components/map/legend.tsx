@@ -1,8 +1,14 @@
 // The legend of the enabled datasets: swatches, gradients and steps from each presentation's
-// colour, and a raster's own legend entries or legend image.
+// colour, and a raster's own legend entries or legend image; under each title the layer's state
+// when it is not simply shown (loading, failed with the reason and "Skúsiť znova", the portal's copy
+// with its age, zoom in), so a failed layer never reads as "nothing here", also on a phone where
+// the catalog is closed.
 import { legendForDataset, swatchColor } from '@/lib/map/colors';
 import { formatNumber } from '@/lib/map/format';
+import { minZoomOf } from '@/lib/map/layer-state';
+import { failureText } from '@/lib/map/messages';
 import type { MapDataset } from '@/lib/map/types';
+import type { LayerView } from './use-layer-states';
 
 function rasterLegend(d: MapDataset) {
   const p = d.presentation as { legend?: Array<{ label: string; color?: string }>; legendUrl?: string };
@@ -91,14 +97,49 @@ export interface ExtraLegend {
   label: string;
 }
 
-export function Legend({ datasets, extra = [] }: { datasets: MapDataset[]; extra?: ExtraLegend[] }) {
+/** The layer's state under its legend title (nothing when it is simply shown). */
+function LegendState({ dataset: d, layer, onRetry }: { dataset: MapDataset; layer: LayerView | undefined; onRetry: () => void }) {
+  switch (layer?.state) {
+    case 'loading':
+      return <p className="legend-state muted">Načítavam…</p>;
+    case 'zoom':
+      return <p className="legend-state muted">Priblížte mapu (od úrovne {minZoomOf(d)}).</p>;
+    case 'stale':
+      return <p className="legend-state legend-stale">{layer.stale}</p>;
+    case 'failed':
+      return (
+        <p className="legend-state legend-failed">
+          {failureText(layer.failure?.code, d.providerName)}{' '}
+          <button type="button" className="link-button" onClick={onRetry} data-testid="legend-retry">
+            Skúsiť znova
+          </button>
+        </p>
+      );
+    default:
+      return null;
+  }
+}
+
+export function Legend({
+  datasets,
+  extra = [],
+  layers = {},
+  onRetry = () => undefined,
+}: {
+  datasets: MapDataset[];
+  extra?: ExtraLegend[];
+  /** Each layer's state (use-layer-states.ts). */
+  layers?: Record<string, LayerView>;
+  onRetry?: (key: string) => void;
+}) {
   if (!datasets.length && !extra.length) return null;
   return (
     <section className="map-legend" data-testid="legend" aria-label="Legenda" tabIndex={0}>
       <h2 className="visually-hidden">Legenda</h2>
       {datasets.map((d) => (
-        <div key={d.key} className="legend-item">
+        <div key={d.key} className="legend-item" data-testid={`legend-${d.key}`} data-layer-state={layers[d.key]?.state ?? 'none'}>
           <div className="legend-title">{d.title}</div>
+          <LegendState dataset={d} layer={layers[d.key]} onRetry={() => onRetry(d.key)} />
           <DatasetLegend dataset={d} />
         </div>
       ))}

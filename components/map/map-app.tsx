@@ -28,7 +28,9 @@ import { ToolLayers, ToolPanels } from './tools/tool-rooms';
 import { useMapTools } from './tools/use-map-tools';
 import { useBasemap } from './use-basemap';
 import { useChosenPlace } from './use-chosen-place';
+import { TileWatch } from './tile-watch';
 import { useDatasetLoads } from './use-dataset-loads';
+import { useLayerStates } from './use-layer-states';
 import { useMapDefaults, useMapState } from './use-map-state';
 import { useWhatHere } from './use-what-here';
 import { WhatHere } from './what-here';
@@ -64,6 +66,8 @@ export default function MapApp(props: MapAppProps) {
   const { state, setState, jump, setView } = useMapState(defaults);
   const enabled = useMemo(() => state.datasets.map((k) => byKey.get(k)).filter((d): d is MapDataset => !!d), [state.datasets, byKey]);
   const { loads, viewport, setViewport, retry } = useDatasetLoads(enabled, state, defaults);
+  const zoom = viewport?.zoom ?? state.view.zoom;
+  const layerStates = useLayerStates(enabled, loads, zoom, retry);
   const basemap = useBasemap(datasets, basemapStyleUrl, props.basemapAttribution ?? BASEMAP_ATTRIBUTION, state.view);
   // Destructured: the hook hands out refs, which the render may pass on but never read.
   const { point, ask, close, purpose, setPurpose, buttonRef, canvasRef } = useWhatHere(state, setState);
@@ -165,6 +169,7 @@ export default function MapApp(props: MapAppProps) {
             onFeatureClick={onFeatureClick}
           >
             <KeyboardQuery onQuery={ask} />
+            <TileWatch layers={layerStates.tiled} onChange={layerStates.onTiles} retry={layerStates.tileRetry} />
             <ToolLayers tools={tools} onOwnHits={onOwnHits} />
           </MapCanvas>
           <div className="map-crosshair" aria-hidden="true" />
@@ -196,12 +201,13 @@ export default function MapApp(props: MapAppProps) {
           enabled={enabled}
           selected={state.datasets}
           loads={loads}
+          layers={layerStates.layers}
           paramsOf={paramsOf}
-          zoom={viewport?.zoom ?? state.view.zoom}
+          zoom={zoom}
           open={panelOpen}
           onOpen={setPanelOpen}
           onToggle={toggle}
-          onRetry={retry}
+          onRetry={layerStates.retry}
           onParam={setParam}
           onSelectObject={(key, properties) => setSelected({ key, properties })}
           embedded={embedded}
@@ -228,7 +234,11 @@ export default function MapApp(props: MapAppProps) {
         <div className="map-bottom">
           <TimeDock enabled={enabled} loads={loads} paramsOf={paramsOf} onParam={setParam} />
           <div className="map-bottom-row">
-            <Legend datasets={enabled} extra={tools.files.map((f) => ({ key: f.id, title: `Vlastný súbor: ${f.name}`, color: f.color, label: `${f.kind}, len vo vašom prehliadači` }))} />
+            <Legend
+              datasets={enabled}
+              layers={layerStates.layers}
+              onRetry={layerStates.retry}
+              extra={tools.files.map((f) => ({ key: f.id, title: `Vlastný súbor: ${f.name}`, color: f.color, label: `${f.kind}, len vo vašom prehliadači` }))} />
             <Attribution basemap={basemap.attribution} datasets={enabled} />
           </div>
         </div>

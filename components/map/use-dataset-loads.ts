@@ -63,7 +63,7 @@ export function useDatasetLoads(enabled: MapDataset[], state: MapState, defaults
         let outcome: { ok: LoadState } | { code: string; message: string };
         try {
           const r = await api.data(url, ctrl.signal);
-          if (r.ok && 'features' in r.data) outcome = { ok: { status: 'ok', url, data: r.data, dm: r.data.dm ?? {}, cache: r.headers.get('x-dm-cache') } };
+          if (r.ok && 'features' in r.data) outcome = { ok: { status: 'ok', url, data: r.data, dm: r.data.dm ?? {}, cache: r.headers.get('x-dm-cache'), receivedAt: Date.now() } };
           else if (r.ok) outcome = { code: 'empty_answer', message: `HTTP ${r.status}: not a FeatureCollection` };
           else outcome = { code: r.code ?? (r.status >= 500 ? 'internal_error' : 'empty_answer'), message: `HTTP ${r.status}${r.error ? `: ${r.error}` : ''}` };
         } catch (e) {

@@ -5,8 +5,10 @@ import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } 
 import type { CollectionDmView, MapDataset } from './types';
 
 export type LoadState =
-  | { status: 'loading'; url: string; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView; attempt?: number }
-  | { status: 'ok'; url: string; data: GeoJSON.FeatureCollection; dm: CollectionDmView; cache: string | null }
+  /** Loading; when it asks again after a failure, that failure and its attempt (the layer stays failed meanwhile). */
+  | { status: 'loading'; url: string; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView; attempt?: number; failure?: { code: string; message: string } }
+  /** The answer; `receivedAt` (ms since the epoch) dates a stale copy's age. */
+  | { status: 'ok'; url: string; data: GeoJSON.FeatureCollection; dm: CollectionDmView; cache: string | null; receivedAt?: number }
   /**
    * The answer failed: its code (the API's, or the browser's own `network`/`empty_answer`), the
    * technical message (shown only under "podrobnosti"), the attempt it was and whether the map asks
@@ -64,11 +66,15 @@ export function reconcileLoads(prev: Record<string, LoadState>, wanted: Wanted):
         next[key] = p;
       } else {
         changed = true;
+        // A layer that failed stays failed while its new request runs (a source down does not come
+        // back by moving the map); its attempts keep counting.
+        const failure = p?.status === 'error' ? { code: p.code, message: p.message } : p?.status === 'loading' ? p.failure : undefined;
         next[key] = {
           status: 'loading',
           url: w.url,
           data: p && 'data' in p ? p.data : undefined,
           dm: p && 'dm' in p ? p.dm : undefined,
+          ...(failure && p && 'attempt' in p ? { failure, attempt: p.attempt } : {}),
         };
       }
     } else {
@@ -98,10 +104,10 @@ export function failedLoad(prev: LoadState | undefined, url: string, code: strin
   return { status: 'error', url, code, message, attempt, ...(RETRYABLE.has(code) ? { retryAt: now + retryDelayMs(attempt) } : {}), ...kept };
 }
 
-/** The load asked again (by the back-off or "Skúsiť znova"): loading, keeping its data and attempt count. */
+/** The load asked again (by the back-off or "Skúsiť znova"): loading, keeping its data, attempt count and failure. */
 export function retriedLoad(prev: LoadState): LoadState {
   if (prev.status !== 'error') return prev;
-  return { status: 'loading', url: prev.url, data: prev.data, dm: prev.dm, attempt: prev.attempt };
+  return { status: 'loading', url: prev.url, data: prev.data, dm: prev.dm, attempt: prev.attempt, failure: { code: prev.code, message: prev.message } };
 }
 
 /** The data and `dm` a load holds (the previous answer's while a new one loads). */
