@@ -8,6 +8,8 @@ export interface SummaryFallback {
   count: number | null;
   truncated?: boolean;
   note?: string;
+  /** The numbers are unknown now (a failed source): said as such, never an empty-looking summary. */
+  failed?: boolean;
 }
 
 function valueWithUnit(v: number, unit: string | null | undefined): string {
@@ -26,6 +28,7 @@ export function DatasetSummaryView({
 }) {
   const count = summary ? summary.count : (fallback?.count ?? null);
   const truncated = summary ? summary.truncated : fallback?.truncated;
+  const unknown = !summary && fallback?.failed === true;
   return (
     <section aria-labelledby="summary-title" data-testid="dataset-summary">
       <h2 id="summary-title">Súhrn {scope}</h2>
@@ -33,7 +36,7 @@ export function DatasetSummaryView({
         <div>
           <dt>Počet objektov</dt>
           <dd data-testid="summary-count" data-value={count ?? ''}>
-            {formatNumber(count)}
+            {unknown ? 'neznámy' : formatNumber(count)}
             {truncated ? '+' : ''}
           </dd>
         </div>
@@ -47,7 +50,17 @@ export function DatasetSummaryView({
         )}
       </dl>
       {truncated && <p className="muted">Zdroj poskytol len časť dát; čísla sú dolnou hranicou.</p>}
-      {(summary?.notice || fallback?.note) && <p className="muted">{summary?.notice ?? fallback?.note}</p>}
+      {unknown && fallback?.note && (
+        <div className="failure" role="note" data-testid="summary-unavailable">
+          {fallback.note}
+        </div>
+      )}
+      {summary?.stale && summary.notice && (
+        <div className="warning" role="note" data-testid="summary-stale">
+          {summary.notice} Čísla sú z kópie portálu.
+        </div>
+      )}
+      {!unknown && !summary?.stale && (summary?.notice || fallback?.note) && <p className="muted">{summary?.notice ?? fallback?.note}</p>}
 
       {summary?.own && summary.own.length > 0 && (
         <div data-testid="summary-own">

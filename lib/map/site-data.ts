@@ -8,7 +8,7 @@ import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { summarizeDataset } from '@/lib/summary';
-import { failureText } from './messages';
+import { codeText, failureText } from './messages';
 import type { DatasetSummary } from '@/lib/summary/schema';
 import { isNationwide, toMapDataset } from './catalog';
 import type { MapDataset } from './types';
@@ -41,11 +41,17 @@ export interface PageSummary {
   summary: DatasetSummary | null;
   /** Why there is no summary (raster, zoom-only dataset, source failure), in Slovak. */
   note?: string;
+  /** The numbers are unknown now (the source or the portal failed), not absent by the dataset's nature. */
+  failed?: boolean;
 }
 
+/** Codes that mean "the numbers are unknown now", not "this dataset has no such summary". */
+const BY_NATURE = new Set(['raster_dataset', 'summary_requires_place', 'display_only']);
+
 /** Why a page has no summary, in Slovak words from the one code table (lib/map/messages.ts). */
-function summaryNote(code: string, source: string): string {
-  return `Súhrn teraz nie je k dispozícii. ${failureText(code, source)}`;
+function summaryNote(code: string, source: string): Pick<PageSummary, 'note' | 'failed'> {
+  if (BY_NATURE.has(code)) return { note: codeText(code, source) };
+  return { note: `Súhrn teraz nie je k dispozícii. ${failureText(code, source)}`, failed: true };
 }
 
 /** The dataset's summary from the same function as GET /api/summary (or a note why there is none). */
@@ -64,7 +70,7 @@ export async function pageSummary(
     return { summary };
   } catch (err) {
     if (isApiError(err)) {
-      return { summary: null, note: summaryNote(err.code, page.served.provider.name) };
+      return { summary: null, ...summaryNote(err.code, page.served.provider.name) };
     }
     throw err;
   }

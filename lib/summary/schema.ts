@@ -29,6 +29,10 @@ export const summaryResult = z
     count: z.int().min(0).describe('Objects in the scope.'),
     truncated: z.boolean().describe('The source gave only part of the data; the numbers are lower bounds.'),
     notice: z.string().optional(),
+    stale: z
+      .literal(true)
+      .optional()
+      .describe('Present (true) when the source did not answer and the numbers come from the portal’s last copy of its data (as of `dataGenerated`); `notice` says so in Slovak.'),
     categories: z
       .object({
         type: z.enum(CATEGORY_KINDS),

@@ -3,7 +3,7 @@
 // colour classes, which have the highest and lowest values, and (cartograms) the values of the area
 // a municipality lies in. One function for all of them, so the numbers never differ.
 import { LRUCache } from 'lru-cache';
-import { loadDatasetCollection } from '@/lib/data';
+import { loadDatasetCollection, type CacheState } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
 import { OwnerMemo } from '@/lib/memo';
 import { featureProps, featureTitle, featureValues, fieldLabel } from '@/lib/nearby/describe';
@@ -286,6 +286,7 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
 
   // The data: whole datasets at once; bbox datasets for the municipality's box or the territory.
   let collection: DataCollection;
+  let cache: CacheState = 'hit';
   let areaKey = 'all';
   if (source.mode === 'bbox') {
     const box = targets ? unionBBox(index, targets) : ((d.coverage?.bbox as Bbox | undefined) ?? SLOVAKIA_BBOX);
@@ -294,12 +295,14 @@ export async function summarizeDataset(input: SummaryInput): Promise<DatasetSumm
     } else {
       const zoom = targets ? zoomForBox(box, Math.ceil(minZoom)) : Math.max(Math.ceil(minZoom), WHOLE_TERRITORY_ZOOM);
       areaKey = `${box.join(',')}@${zoom}`;
-      ({ collection } = await loadDatasetCollection(served, { bbox: box, zoom, params }));
+      ({ collection, cache } = await loadDatasetCollection(served, { bbox: box, zoom, params }));
     }
   } else {
-    ({ collection } = await loadDatasetCollection(served, { params }));
+    ({ collection, cache } = await loadDatasetCollection(served, { params }));
   }
-  return memoisedSummary(served, collection, { municipality, index, params, areaKey });
+  const summary = memoisedSummary(served, collection, { municipality, index, params, areaKey });
+  // The source did not answer: the numbers are the portal's last copy's (dataGenerated), and say so.
+  return cache === 'stale' ? { ...summary, stale: true } : summary;
 }
 
 /**

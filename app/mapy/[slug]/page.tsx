@@ -5,8 +5,11 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { SourceState } from '@/components/site/source-state';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
+import { datasetHealth, healthSummary } from '@/lib/health';
+import { PAGE_SUMMARY_MAX_AGE_MS } from '@/lib/health/summary';
 import { composedDefaults, findComposedMap } from '@/lib/map/composed';
 import { mapCatalog } from '@/lib/map/site-data';
 
@@ -28,7 +31,7 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 export default async function ComposedMapPage({ params }: { params: Promise<Params> }) {
   const map = findComposedMap((await params).slug);
   if (!map) notFound();
-  const catalog = await mapCatalog();
+  const [catalog, health] = await Promise.all([mapCatalog(), healthSummary({ maxAgeMs: PAGE_SUMMARY_MAX_AGE_MS })]);
   const defaults = composedDefaults(map, catalog);
   const byKey = new Map(catalog.map((d) => [d.key, d]));
   return (
@@ -53,8 +56,9 @@ export default async function ComposedMapPage({ params }: { params: Promise<Para
           {defaults.datasets.map((k) => {
             const d = byKey.get(k)!;
             return (
-              <li key={k}>
+              <li key={k} data-testid={`composed-dataset-${k}`}>
                 <Link href={d.links.map}>{d.title}</Link> <span className="muted">– {d.providerName}</span>
+                <SourceState health={datasetHealth(health, k)} source={d.providerName} />
               </li>
             );
           })}

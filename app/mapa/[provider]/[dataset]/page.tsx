@@ -42,7 +42,7 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
   const d = page.dataset;
   const [catalog, summary, towns] = await Promise.all([
     mapCatalog(),
-    d.source.type === 'raster' ? Promise.resolve({ summary: null, note: undefined }) : pageSummary(page),
+    d.source.type === 'raster' ? Promise.resolve({ summary: null, note: undefined, failed: false }) : pageSummary(page),
     isNationwide(d) && !page.pending ? listTowns() : Promise.resolve([]),
   ]);
   return (
@@ -73,7 +73,7 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
         {(d.keywords?.length ?? 0) > 0 && <p className="muted">Kľúčové slová: {d.keywords!.join(', ')}</p>}
 
         {d.source.type !== 'raster' && (
-          <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note }} scope="na celom území" />
+          <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note, failed: summary.failed }} scope="na celom území" />
         )}
 
         <h2>O datasete</h2>

@@ -71,7 +71,7 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
           focus={focus}
           embedded
         />
-        <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note }} scope={`v meste ${town.name}`} />
+        <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note, failed: summary.failed }} scope={`v meste ${town.name}`} />
         <ApiUsage dataset={d} baseUrl={env().publicBaseUrl} municipality={`${town.regionSlug}/${town.slug}`} />
       </main>
       <SiteFooter />
