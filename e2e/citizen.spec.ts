@@ -2,13 +2,12 @@
 // every dataset answering on its own (a GeoJSON polygon of an approved test provider, a raster on a
 // real MapServer answering GetFeatureInfo, and a provider that hangs), keyboard-only use, axe, the
 // phone layout, and the measured latencies (click → first dataset result, typing → first suggestion).
-import { execFileSync } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Page, type TestInfo } from '@playwright/test';
 import { englishIn } from '../tests/helpers/language';
 import { MAPSERVER_RASTER, mapserverAvailable, startMapServer, type MapServer } from '../tests/helpers/mapserver';
-import { FAKE_PROVIDER_PORT, goOffline, seriousViolations, waitForMapIdle } from './helpers';
+import { FAKE_PROVIDER_PORT, goOffline, registerAndApprove, seriousViolations, waitForCatalog, waitForMapIdle } from './helpers';
 import { ensureTestCertificate, testCertificate } from './tls';
 
 /** The ports below pages.spec's fake provider (allowed in playwright.config.ts). */
@@ -138,19 +137,6 @@ function startWmsFront(ms: MapServer): Promise<https.Server> {
   return new Promise((resolve) => server.listen(WMS_PORT, '127.0.0.1', () => resolve(server)));
 }
 
-async function registerAndApprove(request: APIRequestContext, path: string, id: string): Promise<void> {
-  const res = await request.post('/api/registration', { data: { manifestUrl: `${BASE}${path}` } });
-  expect([200, 201], await res.text()).toContain(res.status());
-  const status = ((await res.json()) as { status?: string }).status;
-  if (status === 'approved') return; // a database kept from an earlier run
-  // The operator's approval, as an operator gives it: the CLI, through the server's database socket.
-  execFileSync('npm', ['run', '--silent', 'operator', '--', 'approve', id], {
-    env: { ...process.env, PGLITE_DIR: './data/e2e-pglite' },
-    stdio: 'pipe',
-    timeout: 120_000,
-  });
-}
-
 async function mapCenter(page: Page): Promise<{ lon: number; lat: number }> {
   return page.evaluate(() => {
     const m = (window as unknown as { __geoportalMap: { getCenter(): { lng: number; lat: number } } }).__geoportalMap;
@@ -200,15 +186,9 @@ test.describe('the citizen’s map', () => {
     ms = await startMapServer();
     provider = await startProvider(ms);
     front = await startWmsFront(ms);
-    await registerAndApprove(request, '/obcan/manifest.json', OK_ID);
-    await registerAndApprove(request, '/pomaly/manifest.json', SLOW_ID);
-    await expect
-      .poll(async () => {
-        const cat = (await (await request.get('/api/catalog')).json()) as { datasets: Array<{ key: string }> };
-        const keys = cat.datasets.map((d) => d.key);
-        return [POLYGON, RASTER, SLOW].every((k) => keys.includes(k));
-      }, { timeout: 60_000 })
-      .toBe(true);
+    await registerAndApprove(request, `${BASE}/obcan/manifest.json`, OK_ID);
+    await registerAndApprove(request, `${BASE}/pomaly/manifest.json`, SLOW_ID);
+    await waitForCatalog(request, [POLYGON, RASTER, SLOW]);
   });
 
   test.afterAll(async () => {

@@ -1,4 +1,5 @@
 // Shared helpers of the e2e suite: offline guard, map readiness, pixel comparison, axe, artifacts.
+import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
@@ -118,4 +119,30 @@ export async function pointWithChart(request: APIRequestContext, dataPath: strin
   if (!f) throw new Error(`no point with a chart in ${dataPath}`);
   const [lon, lat] = (f.geometry as GeoJSON.Point).coordinates;
   return { lon, lat, title: String(f.properties?.__dm_title ?? '') };
+}
+
+/**
+ * Registers a provider by its manifest URL and approves it as an operator does: the CLI, through the
+ * server's database socket. A provider kept approved from an earlier run is left as it is.
+ */
+export async function registerAndApprove(request: APIRequestContext, manifestUrl: string, id: string): Promise<void> {
+  const res = await request.post('/api/registration', { data: { manifestUrl } });
+  expect([200, 201], await res.text()).toContain(res.status());
+  const status = ((await res.json()) as { status?: string }).status;
+  if (status === 'approved') return;
+  execFileSync('npm', ['run', '--silent', 'operator', '--', 'approve', id], {
+    env: { ...process.env, PGLITE_DIR: './data/e2e-pglite' },
+    stdio: 'pipe',
+    timeout: 120_000,
+  });
+}
+
+/** Waits until the catalog lists every one of `keys` (an approval reaches the catalog). */
+export async function waitForCatalog(request: APIRequestContext, keys: string[]): Promise<void> {
+  await expect
+    .poll(async () => {
+      const listed = (await catalog(request)).map((d) => d.key);
+      return keys.every((k) => listed.includes(k));
+    }, { timeout: 60_000 })
+    .toBe(true);
 }

@@ -2,7 +2,7 @@
 // (live test, data proxy, registration, resilience). Nothing is mocked: the portal's own client
 // connects to it over a socket, exactly as to a provider on the internet.
 //
-//   const p = await startProviderServer();
+//   const p = await startProviderServer();        // or ({ port, tls: { cert, key } }): a fixed port, HTTPS
 //   allowInsecureSources(p);                      // ALLOW_INSECURE_SOURCES=127.0.0.1:<port>
 //   p.setBody('/manifest.json', manifest);        // JSON-serialised; string/Buffer sent as is
 //   p.setFault('/data.json', 'hang');             // or { type: 'delay', ms: 3500 }, per path, '/tiles/*' or '*'
@@ -12,6 +12,7 @@
 // Lookup order for a request path: exact path, then the longest matching prefix pattern ('/a/*'),
 // then '*'. With no fault the body set for the path is served (404 JSON when there is none).
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { PassThrough } from 'node:stream';
 import zlib from 'node:zlib';
@@ -90,8 +91,15 @@ export type BodyValue = unknown;
 /** A body computed per request (e.g. features filtered by the requested bbox). */
 export type BodyFn = (req: RecordedRequest) => BodyValue | Promise<BodyValue>;
 
+export interface ProviderServerOptions {
+  /** A fixed port (one the portal under test allows); any free one by default. */
+  port?: number;
+  /** Serve over HTTPS with this certificate (tile templates must be https). */
+  tls?: { cert: Buffer; key: Buffer };
+}
+
 export interface ProviderServer {
-  /** `http://127.0.0.1:<port>` */
+  /** `http://127.0.0.1:<port>` (`https://` with `tls`) */
   url: string;
   port: number;
   /** `127.0.0.1:<port>`, the ALLOW_INSECURE_SOURCES entry for this server. */
@@ -226,7 +234,7 @@ function lookup<T>(table: Map<string, T>, path: string): T | undefined {
   return table.get('*');
 }
 
-export async function startProviderServer(): Promise<ProviderServer> {
+export async function startProviderServer(options: ProviderServerOptions = {}): Promise<ProviderServer> {
   const faults = new Map<string, Fault>();
   const bodies = new Map<string, { body: BodyValue | BodyFn; contentType?: string }>();
   let log: RecordedRequest[] = [];
@@ -385,24 +393,28 @@ export async function startProviderServer(): Promise<ProviderServer> {
     }
   }
 
-  const server = http.createServer((req, res) => {
+  const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Requests are answered without reading their bodies; drain them so the socket stays usable.
     req.pipe(new PassThrough()).resume();
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(err));
     });
-  });
-  server.on('connection', (s) => {
+  };
+  const server = options.tls ? https.createServer(options.tls, listener) : http.createServer(listener);
+  server.on('connection', (s: Socket) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
   });
   // Faults like "reset" make the client write to a dead socket; that is the point, not a crash.
   server.on('clientError', (_err, socket) => socket.destroy());
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   const port = (server.address() as AddressInfo).port;
-  const url = `http://127.0.0.1:${port}`;
+  const url = `${options.tls ? 'https' : 'http'}://127.0.0.1:${port}`;
 
   return {
     url,
