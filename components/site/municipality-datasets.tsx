@@ -27,15 +27,15 @@ function Rows({ entries }: { entries: MunicipalityDatasetSummary[] }) {
         </tr>
       </thead>
       <tbody>
-        {entries.map(({ dataset, summary, note, link, reach }) => (
-          <tr key={dataset.key} data-testid={`municipality-dataset-${dataset.key}`} data-reach={reach}>
+        {entries.map(({ dataset, summary, note, link, reach, kind }) => (
+          <tr key={dataset.key} data-testid={`municipality-dataset-${dataset.key}`} data-reach={reach} data-state={kind === 'unknown' ? 'failed' : summary?.stale ? 'stale' : 'ok'}>
             <td>
               <Link href={link}>{dataset.title}</Link>
               <div className="muted small">{dataset.providerName}</div>
             </td>
             <td>{REACH_LABELS[reach]}</td>
             <td className="num" data-value={summary?.count ?? ''}>
-              {summary ? formatNumber(summary.count) : '–'}
+              {summary ? formatNumber(summary.count) : kind === 'unknown' ? 'neznámy' : '–'}
             </td>
             <td>
               {summary?.own?.length
@@ -48,7 +48,8 @@ function Rows({ entries }: { entries: MunicipalityDatasetSummary[] }) {
                       {o.rank ? ` (${formatNumber(o.rank.position)}. z ${formatNumber(o.rank.of)})` : ''}
                     </div>
                   ))
-                : (note ?? '')}
+                : null}
+              {note && (!summary?.own?.length || summary.stale) && <div className={kind === 'unknown' ? 'failure-text' : summary?.stale ? 'stale-text' : undefined}>{note}</div>}
             </td>
           </tr>
         ))}

@@ -178,7 +178,9 @@ export async function municipalityDatasets(m: MunicipalityInfo, box: Box | null)
     if (s.displayOnly) return { dataset, summary: null, link, reach, kind: 'layer', note: 'Portál dáta len zobrazuje na mape.' };
     try {
       const summary = await summarizeDataset({ provider: s.provider.id, dataset: s.dataset.id, municipality: address });
-      return summary.count > 0 ? { dataset, summary, link, reach, kind: 'objects' } : null;
+      if (summary.count === 0) return null;
+      // From the portal's copy while the source does not answer: said beside the count.
+      return { dataset, summary, link, reach, kind: 'objects', ...(summary.stale && summary.notice ? { note: summary.notice } : {}) };
     } catch (err) {
       if (!isApiError(err)) throw err;
       const note = `Počet objektov teraz nie je k dispozícii. ${failureText(err.code, s.provider.name)}`;

@@ -9,7 +9,8 @@ import { MUNICIPALITY_DATASETS_SHOWN, municipalityBySlugs, municipalityDatasets,
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { removeProviders } from '../providers/helpers';
 import { allowInsecureSources, pointGrid, startProviderServer, type ProviderServer } from '../helpers/provider-server';
-import { geojsonDataset, registerProvider, uniqueId } from '../data/helpers';
+import { expireEntries, geojsonDataset, registerProvider, uniqueId } from '../data/helpers';
+import { englishIn } from '../helpers/language';
 
 let server: ProviderServer;
 let restore: () => void;
@@ -20,6 +21,7 @@ const own = uniqueId('obec');
 const national = uniqueId('stat');
 const regional = uniqueId('kraj');
 const elsewhere = uniqueId('inde');
+const failing = uniqueId('vypadok');
 
 beforeAll(async () => {
   server = await startProviderServer();
@@ -36,6 +38,8 @@ beforeAll(async () => {
   server.setBody('/stat-prazdny.json', pointGrid([17, 48, 17.5, 48.5], 20));
   server.setBody('/kraj.json', inTown(5));
   server.setBody('/inde.json', pointGrid([17, 48, 17.5, 48.5], 20));
+  server.setFault('/vypadok.json', '503');
+  server.setBody('/kopia.json', inTown(7));
   const townCoverage = { bbox: [w - 0.02, s - 0.02, e + 0.02, n + 0.02] as [number, number, number, number], area: 'Zemplínska Teplica' };
   await registerProvider(server, {
     id: own,
@@ -62,11 +66,15 @@ beforeAll(async () => {
   });
   await registerProvider(server, { id: regional, datasets: [geojsonDataset(server, 'kraj', { category: 'water', coverage: { bbox: [20.5, 48.2, 22.6, 49.0] } })] });
   await registerProvider(server, { id: elsewhere, datasets: [geojsonDataset(server, 'inde', { category: 'water', coverage: { bbox: [16.9, 47.9, 17.6, 48.6] } })] });
+  await registerProvider(server, {
+    id: failing,
+    datasets: [geojsonDataset(server, 'vypadok', { category: 'water', coverage: townCoverage }), geojsonDataset(server, 'kopia', { category: 'water', coverage: townCoverage })],
+  });
   entries = await municipalityDatasets(town, box);
 });
 
 afterAll(async () => {
-  await removeProviders(own, national, regional, elsewhere);
+  await removeProviders(own, national, regional, elsewhere, failing);
   restore();
   await server.close();
 });
@@ -126,5 +134,27 @@ describe('the section', () => {
     expect(html).toContain(`data-testid="municipality-dataset-${own}/zastavky" data-reach="own"`);
     expect(html).toContain('dáta obce');
     expect(html).toContain('data-value="30"');
+  });
+});
+
+describe('sources that do not answer', () => {
+  test("a count unknown now says so (never a bare '–'); a count from the portal's copy says whose and when", async () => {
+    const byKey = new Map(entries.map((e) => [e.dataset.key, e]));
+    expect(byKey.get(`${failing}/kopia`)!.summary).toMatchObject({ count: 7 });
+    expect(byKey.get(`${failing}/kopia`)!.summary!.stale).toBeUndefined();
+    await expireEntries(`${failing}/kopia`);
+    server.setFault('/kopia.json', '503');
+    const again = new Map((await municipalityDatasets(town, box)).map((e) => [e.dataset.key, e]));
+    const unknown = again.get(`${failing}/vypadok`)!;
+    const copy = again.get(`${failing}/kopia`)!;
+    expect(unknown).toMatchObject({ kind: 'unknown', summary: null });
+    expect(unknown.note).toMatch(/^Počet objektov teraz nie je k dispozícii\. Zdroj „.+“ teraz hlási chybu\. Údaje nevidíte – neznamená to, že tu nič nie je\.$/);
+    expect(copy).toMatchObject({ kind: 'objects', summary: { count: 7, stale: true } });
+    expect(copy.note).toMatch(/^Zdroj je nedostupný, zobrazujú sa posledné známe dáta z /);
+
+    const html = renderToStaticMarkup(MunicipalityDatasets({ municipality: town, entries: [unknown, copy] }));
+    expect(html).toMatch(new RegExp(`data-testid="municipality-dataset-${failing}/vypadok"[^>]*data-state="failed".*?>neznámy<.*?class="failure-text">Počet objektov teraz nie je k dispozícii`, 's'));
+    expect(html).toMatch(new RegExp(`data-testid="municipality-dataset-${failing}/kopia"[^>]*data-state="stale".*?data-value="7".*?class="stale-text">Zdroj je nedostupný`, 's'));
+    expect(englishIn(html.replace(/<[^>]+>/g, '\n'))).toEqual([]);
   });
 });

@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { locateCollection, municipalityIndex, summarizeDataset } from '@/lib/summary';
+import { datasetForPage, pageSummary } from '@/lib/map/site-data';
+import { expireEntries } from '../data/helpers';
 import { allowInsecureSources, startProviderServer, type ProviderServer, type RecordedRequest } from '../helpers/provider-server';
 import { addProvider, removeProvider, seeded, summaryRequest, uniqueId, type TestProvider } from '../nearby/helpers';
 
@@ -94,6 +96,7 @@ beforeAll(async () => {
   });
   server.setBody('/okres.json', { type: 'FeatureCollection', features: district ? [{ type: 'Feature', id: district.code, geometry: district.geometry, properties: { nazov: district.name, typ: 'okres' } }] : [] });
   server.setFault('/pokazeny.json', '503');
+  server.setBody('/kopia.json', { type: 'FeatureCollection', features: points.slice(0, 200) });
   provider = await addProvider({
     id: uniqueId('suhrn'),
     baseUrl: server.url,
@@ -120,6 +123,7 @@ beforeAll(async () => {
       }),
       ds('okres', { presentation: { type: 'fill', color: '#cccccc' } }),
       ds('pokazeny'),
+      ds('kopia'),
       ds('raster', { source: { type: 'raster', tiles: ['https://tile.example.org/{z}/{x}/{y}.png'] }, presentation: { type: 'raster' } }),
     ],
   });
@@ -267,6 +271,26 @@ describe('GET /api/summary', () => {
     const direct = await summarizeDataset({ provider: provider.id, dataset: 'body', municipality: 'Trnava', params: {} });
     const { body } = await summaryRequest(provider.id, 'body', 'municipality=Trnava');
     expect({ ...body, generated: null }).toEqual({ ...JSON.parse(JSON.stringify(direct)), generated: null });
+  });
+
+  test("the source down, the portal's copy answers: the summary says stale, its numbers the copy's", async () => {
+    const fresh = await summarizeDataset({ provider: provider.id, dataset: 'kopia', params: {} });
+    expect(fresh.stale).toBeUndefined();
+    await expireEntries(`${provider.id}/kopia`);
+    server.setFault('/kopia.json', '503');
+    const { status, body } = await summaryRequest(provider.id, 'kopia', '');
+    expect(status).toBe(200);
+    expect(body.stale).toBe(true);
+    expect(body.count).toBe(fresh.count);
+    expect(body.dataGenerated).toBe(fresh.dataGenerated);
+    expect(body.notice).toMatch(/^Zdroj je nedostupný, zobrazujú sa posledné známe dáta z /);
+  });
+
+  test('a page says a failed summary is unknown now, and a summary absent by nature is no failure', async () => {
+    const failing = await datasetForPage(provider.id, 'pokazeny');
+    expect(await pageSummary(failing!)).toEqual({ summary: null, failed: true, note: expect.stringMatching(/^Súhrn teraz nie je k dispozícii\. Zdroj „.+“ teraz hlási chybu\. Údaje nevidíte – neznamená to, že tu nič nie je\.$/) });
+    const detail = await datasetForPage(provider.id, 'detail');
+    expect(await pageSummary(detail!)).toEqual({ summary: null, note: 'Dataset sa načítava len pri priblížení; súhrn je dostupný pre jednotlivé obce.' });
   });
 
   const errors: Array<{ name: string; dataset: string; query: string; status: number; code: string }> = [
