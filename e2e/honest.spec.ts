@@ -85,7 +85,7 @@ test.describe('honest layers', () => {
   test.beforeAll(async ({ request }) => {
     if (!ensureTestCertificate()) throw new Error('openssl is needed for the HTTPS tile server');
     data = await startProviderServer({ port: DATA_PORT });
-    tiles = await startProviderServer({ port: TILE_PORT, tls: testCertificate() });
+    tiles = await startProviderServer({ port: TILE_PORT, tls: testCertificate(), cors: true });
     data.setBody('/manifest.json', manifest(data.url, tiles.url));
     // A bbox source as a provider writes one: objects in the requested bbox.
     data.setBody('/data.json', (req: RecordedRequest) => {
@@ -228,13 +228,24 @@ test.describe('honest layers', () => {
     const runs: Array<Record<string, string>> = [];
     for (let i = 0; i < 20; i++) {
       await page.goto('/mapy/byvanie');
-      const entries = page.locator('[data-testid^="enabled-"][data-layer-state]');
-      await expect(entries).toHaveCount(Object.keys(expected).length, { timeout: 60_000 });
-      // Settled: none loading (nor yet without a state).
-      await expect(page.locator('[data-testid^="enabled-"][data-layer-state="loading"], [data-testid^="enabled-"][data-layer-state="none"]')).toHaveCount(0, { timeout: 60_000 });
-      const states = Object.fromEntries(
-        await entries.evaluateAll((els) => els.map((e) => [e.getAttribute('data-testid')!.slice('enabled-'.length), e.getAttribute('data-layer-state')!])),
-      ) as Record<string, string>;
+      // Settled: every layer has a state other than loading (or none yet) while the map itself is idle,
+      // read at one moment.
+      let states: Record<string, string> = {};
+      await expect
+        .poll(
+          async () => {
+            states = await page.evaluate(() => {
+              const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
+              if (!m || !m.loaded() || !m.areTilesLoaded()) return {};
+              const els = [...document.querySelectorAll('[data-testid^="enabled-"][data-layer-state]')];
+              return Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!.slice('enabled-'.length), e.getAttribute('data-layer-state')!]));
+            });
+            const values = Object.values(states);
+            return values.length === Object.keys(expected).length && values.every((v) => v !== 'loading' && v !== 'none');
+          },
+          { timeout: 60_000 },
+        )
+        .toBe(true);
       runs.push(states);
       if (i === 0) await noEnglish([page.locator('section.enabled'), page.getByTestId('legend')]);
     }

@@ -41,7 +41,8 @@ export function useLayerStates(enabled: MapDataset[], loads: Record<string, Load
   const layers = useMemo(() => {
     const out: Record<string, LayerView> = {};
     for (const d of enabled) {
-      const t = stableTiled.some((x) => x.key === d.key) ? tiles[d.key] : undefined;
+      // Drawn from tiles: loading until the map has reported its tiles (never "shown" before them).
+      const t = stableTiled.some((x) => x.key === d.key) ? (tiles[d.key] ?? { status: 'loading' as const, attempt: 0 }) : undefined;
       const load = loads[d.key];
       const state = layerState(d, load, t, zoom);
       out[d.key] = { state, failure: layerFailure(load, t) };

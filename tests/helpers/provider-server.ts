@@ -2,7 +2,7 @@
 // (live test, data proxy, registration, resilience). Nothing is mocked: the portal's own client
 // connects to it over a socket, exactly as to a provider on the internet.
 //
-//   const p = await startProviderServer();        // or ({ port, tls: { cert, key } }): a fixed port, HTTPS
+//   const p = await startProviderServer();        // or ({ port, tls: { cert, key }, cors }): a fixed port, HTTPS, CORS
 //   allowInsecureSources(p);                      // ALLOW_INSECURE_SOURCES=127.0.0.1:<port>
 //   p.setBody('/manifest.json', manifest);        // JSON-serialised; string/Buffer sent as is
 //   p.setFault('/data.json', 'hang');             // or { type: 'delay', ms: 3500 }, per path, '/tiles/*' or '*'
@@ -96,6 +96,8 @@ export interface ProviderServerOptions {
   port?: number;
   /** Serve over HTTPS with this certificate (tile templates must be https). */
   tls?: { cert: Buffer; key: Buffer };
+  /** Every answer (errors too) allows any origin, as a tile server a browser map reads must. */
+  cors?: boolean;
 }
 
 export interface ProviderServer {
@@ -396,6 +398,7 @@ export async function startProviderServer(options: ProviderServerOptions = {}): 
   const listener = (req: http.IncomingMessage, res: http.ServerResponse) => {
     // Requests are answered without reading their bodies; drain them so the socket stays usable.
     req.pipe(new PassThrough()).resume();
+    if (options.cors) res.setHeader('access-control-allow-origin', '*');
     handle(req, res).catch((err: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end(String(err));
