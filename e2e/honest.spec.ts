@@ -209,6 +209,21 @@ test.describe('honest layers', () => {
     await expect(entry).toHaveAttribute('data-layer-state', 'shown', { timeout: 30_000 });
   });
 
+  test("dataset page: a failing source's summary reads 'unknown now' with the reason, never an empty-looking '–'", async ({ page }, testInfo) => {
+    await goOffline(page);
+    data.setFault('/data.json', '500');
+    await page.goto(`/mapa/${DATA}`);
+    const summary = page.getByTestId('dataset-summary');
+    await expect(summary.getByTestId('summary-count')).toHaveText('neznámy');
+    await expect(summary.getByTestId('summary-unavailable')).toHaveText(
+      'Súhrn teraz nie je k dispozícii. Zdroj „Nespoľahlivý testovací poskytovateľ“ teraz hlási chybu. Údaje nevidíte – neznamená to, že tu nič nie je.',
+    );
+    expect(englishIn(await summary.innerText())).toEqual([]);
+    // The page's map says the same of the layer.
+    await expect(page.getByTestId(`legend-${DATA}`)).toHaveAttribute('data-layer-state', /failed|zoom/);
+    await shot(page, testInfo, 'dataset-page-failed-1280x800');
+  });
+
   test('/mapy/byvanie: 20 loads, every layer settles; the layers the portal serves are shown in each', async ({ page, request }, testInfo) => {
     test.setTimeout(900_000);
     await goOffline(page);
