@@ -32,8 +32,9 @@ test('nearby map links and MCP catalog links are absolute and open the right map
   expect(center.lng).toBeCloseTo(point[0], 3);
   expect(center.lat).toBeCloseTo(point[1], 3);
 
-  // MCP catalog: paths stay in links, absoluteLinks carry whole URLs; the map link opens the dataset page.
-  const catalog = await call('catalog', { search: 'obce' });
+  // MCP catalog (whole entries, `detail: true`): paths stay in links, absoluteLinks carry whole URLs;
+  // the map link opens the dataset page.
+  const catalog = await call('catalog', { search: 'obce', detail: true });
   const entry = (catalog.datasets as Array<{ key: string; links: { map: string }; absoluteLinks: { map: string; data: string } }>).find((d) => d.key === 'sk-uzemie/obce')!;
   expect(entry.links.map).toBe('/mapa/sk-uzemie/obce');
   expect(entry.absoluteLinks.map).toBe(`${baseURL}/mapa/sk-uzemie/obce`);

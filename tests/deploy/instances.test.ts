@@ -20,7 +20,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { json, request, sleep, type Reply } from '../../scripts/resilience/common';
 import { cleanupAll, createThrowawayDatabase, freePort, operator, snapshotTree, startPortal, type Portal } from '../../scripts/resilience/portal';
-import { pointCollection, startProviderServer, type ProviderServer } from '../helpers/provider-server';
+import { bboxFiltered, pointCollection, pointGrid, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 import { parseMetrics, sampleSum, type Family } from '../helpers/prometheus';
 
 const REFRESH_SECONDS = 3;
@@ -59,7 +59,11 @@ function manifest(id: string, datasets: Array<{ id: string; mode: 'full' | 'bbox
 
 function publish(server: ProviderServer, id: string, datasets: Array<{ id: string; mode: 'full' | 'bbox' }>): string {
   server.setBody(`/${id}/manifest.json`, manifest(id, datasets));
-  for (const d of datasets) server.setBody(`/${id}/data/${d.id}.json`, pointCollection(3));
+  // A bbox-mode source answers only the objects in the asked window (the validator's live test
+  // refuses one that ignores the bbox with `bbox_ignored`).
+  for (const d of datasets) {
+    server.setBody(`/${id}/data/${d.id}.json`, d.mode === 'bbox' ? bboxFiltered(pointGrid([16.8, 47.7, 22.6, 49.6], 900)) : pointCollection(3));
+  }
   return `${server.url}/${id}/manifest.json`;
 }
 
