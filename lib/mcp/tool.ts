@@ -71,6 +71,16 @@ export function toolResult(structured: Record<string, unknown>, headline?: strin
   };
 }
 
+/**
+ * The annotations as tools/list carries them: `destructiveHint` and `idempotentHint` only matter when
+ * `readOnlyHint` is false (MCP spec), so a read-only tool omits them; the title is the tool's own.
+ */
+function briefAnnotations(a: ToolAnnotations): ToolAnnotations {
+  if (!a.readOnlyHint) return a;
+  const { destructiveHint: _d, idempotentHint: _i, ...rest } = a;
+  return rest;
+}
+
 export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S extends z.ZodType = O>(spec: ToolSpec<I, O, C, S>): PortalTool {
   const op = spec.operation;
   const toTool = new Map(Object.entries(spec.rename ?? {}).map(([tool, opName]) => [opName, tool]));
@@ -95,7 +105,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
       description: spec.description,
       inputSchema: briefSchema(full.inputSchema, 'input') as Tool['inputSchema'],
       outputSchema: briefSchema(full.outputSchema, 'output', `${TOOL_SCHEMAS_PATH} (tools.${spec.name}.outputSchema)`) as Tool['outputSchema'],
-      annotations: { title: spec.title, ...spec.annotations },
+      annotations: briefAnnotations(spec.annotations),
     };
   };
 

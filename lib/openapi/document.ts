@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
 import { dataOperation } from '@/lib/data/operation';
 import { nearbyOperation, nearbySelectionOperation } from '@/lib/nearby/operation';
 import { errorBody } from '@/lib/operation/fields';
-import { placesOperation, reverseOperation } from '@/lib/places/operation';
+import { placesOperation, reverseOperation, territoryOperation } from '@/lib/places/operation';
 import { exampleDocument, EXAMPLE_NAMES } from '@/lib/protocol/examples';
 import { SCHEMA_NAMES } from '@/lib/protocol/schemas';
 import { PROTOCOL_VERSION } from '@/lib/protocol/types';
@@ -115,6 +115,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
     ],
     [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places', placesOperation as AnyOperation) }],
     [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] }, ...cacheable('reverse', reverseOperation as AnyOperation) }],
+    [territoryOperation as AnyOperation, { parameterExamples: { query: 'okres Poltár' } }],
     [
       nearbyOperation as AnyOperation,
       {

@@ -145,8 +145,31 @@ const INPUT_KEYS = [...OUTPUT_KEYS, 'format', 'minimum', 'maximum', 'exclusiveMi
 
 /** The first sentence of a description (an answer's schema in tools/list). */
 function firstSentence(text: string): string {
-  const m = /^(.+?[.!?])(\s|$)/s.exec(text);
+  const m = SENTENCE.exec(text);
   return m ? m[1] : text;
+}
+
+/** A sentence end: not the dot of "e.g.", "i.e.", "k. ú." or "etc.". */
+const SENTENCE = /^(.+?(?<!\b(?:e\.g|i\.e|etc|k|ú))[.!?])(\s|$)/s;
+
+/** Longest input description in tools/list; a longer one keeps its whole first sentences up to it. */
+const INPUT_DESCRIPTION_MAX = 300;
+
+/** Whole sentences of an input description up to INPUT_DESCRIPTION_MAX characters (at least the first). */
+function briefInputDescription(text: string): string {
+  if (text.length <= INPUT_DESCRIPTION_MAX) return text;
+  let out = '';
+  let rest = text;
+  for (;;) {
+    const m = SENTENCE.exec(rest);
+    if (!m) break;
+    const next = out ? `${out} ${m[1]}` : m[1];
+    if (out && next.length > INPUT_DESCRIPTION_MAX) break;
+    out = next;
+    rest = rest.slice(m[0].length).trimStart();
+    if (!rest) break;
+  }
+  return out && out.length < text.length ? `${out} (Whole text: /mcp/schemas.json.)` : text;
 }
 
 function refName(node: Node): string | null {
@@ -189,7 +212,7 @@ function briefNode(node: Node, ctx: BriefContext, level: number): Node {
   const n = mergeAllOf(node, ctx);
   const out: Node = {};
   for (const k of ctx.io === 'input' ? INPUT_KEYS : OUTPUT_KEYS) if (n[k] !== undefined) out[k] = n[k];
-  if (ctx.io === 'output' && typeof out.description === 'string') out.description = firstSentence(out.description);
+  if (typeof out.description === 'string') out.description = ctx.io === 'output' ? firstSentence(out.description) : briefInputDescription(out.description);
   if (Array.isArray(n.prefixItems)) {
     // A tuple: its length and member type (the operation's zod input checks each position's range).
     return { ...out, type: 'array', items: { type: 'number' }, minItems: (n.prefixItems as unknown[]).length, maxItems: (n.prefixItems as unknown[]).length };

@@ -5,6 +5,8 @@ import { lonLat, rangedNumber } from '@/lib/operation/fields';
 import { DEFAULT_MAX, MAX_MAX, MAX_QUERY_LENGTH, PLACE_TYPES, placeResult, reverseResult } from './schema';
 import { reversePlace } from './reverse';
 import { searchPlaces } from './search';
+import { lookupTerritory } from './territory';
+import { DEFAULT_TERRITORY_MAX, MAX_TERRITORY_MAX, TERRITORY_BOUNDARIES, TERRITORY_LEVELS, territoryResult } from './territory-schema';
 
 export const placesInput = z.object({
   query: z
@@ -51,4 +53,32 @@ export const reverseOperation = defineOperation({
   errors: ['geocoding_unavailable'],
   rest: { method: 'get', path: '/api/places/reverse', from: 'query' },
   run: reversePlace,
+});
+
+export const territoryInput = z.object({
+  query: z
+    .string()
+    .max(MAX_QUERY_LENGTH)
+    .describe(
+      'Name or code of a kraj, okres, obec or katastrálne územie, diacritics optional: "okres Zvolen", "Žilinský kraj", "k. ú. Staré Mesto", "SK032B", "835196" (a leading okres/kraj/obec/k. ú. sets the level). Coordinates ("17.1077, 48.1486") answer the units holding the point, smallest first.',
+    ),
+  level: z.enum(TERRITORY_LEVELS).optional().describe(`Only units of this level: ${TERRITORY_LEVELS.join(', ')}. Default: all.`),
+  boundary: z
+    .enum(TERRITORY_BOUNDARIES)
+    .default('none')
+    .describe('GeoJSON boundary: `none` (default), `simplified` (8-150 m by level) or `full` (a region: megabytes).'),
+  max: rangedNumber(1, MAX_TERRITORY_MAX, { int: true }).default(DEFAULT_TERRITORY_MAX).describe(`Most units returned, 1-${MAX_TERRITORY_MAX}.`),
+});
+
+export const territoryOperation = defineOperation({
+  id: 'lookupTerritory',
+  tags: ['places'],
+  summary: 'Region, district, municipality or cadastral territory by name or code',
+  description:
+    'Looks a territorial unit up by name (diacritics optional) or code and answers it with its parents, children (districts of a region, municipalities of a district, cadastral territories of a municipality), official area, census 2021 population and, with `boundary`, its boundary. An ambiguous name answers every unit matching equally well (`total`, `truncated`).',
+  input: territoryInput,
+  output: territoryResult,
+  errors: ['unknown_place', 'reference_data_unavailable'],
+  rest: { method: 'get', path: '/api/territory', from: 'query' },
+  run: lookupTerritory,
 });

@@ -85,6 +85,7 @@ const CASES: Case[] = [
   },
   { tool: 'summary', args: () => ({ dataset: 'sk-uzemie/mesta', municipality: 'Žilina' }), bad: { dataset: 'sk-uzemie/mesta', municipality: 7 }, code: 'invalid_query' },
   { tool: 'fetch_data', args: () => ({ dataset: 'sk-uzemie/obce', municipality: 'Žilina', maxFeatures: 1 }), bad: { dataset: 'sk-uzemie/obce', maxFeatures: 5001 }, code: 'invalid_query' },
+  { tool: 'territory', args: () => ({ query: 'okres Poltár', boundary: 'simplified' }), bad: { query: 'Poltár', max: 21 }, code: 'invalid_query' },
 ];
 
 /** The JSON text block of a result (the last text block; a one-line summary may precede it). */
@@ -124,7 +125,7 @@ async function inspector(args: string[]): Promise<any> {
 const toolArgs = (args: Record<string, unknown>) => ['--tool-arg', ...Object.entries(args).map(([k, v]) => `${k}=${JSON.stringify(v)}`)];
 
 describe('tools/list', () => {
-  test('eleven tools, each with an object inputSchema and outputSchema', () => {
+  test('every tool, each with an object inputSchema and outputSchema', () => {
     expect(tools.map((t) => t.name).sort()).toEqual(CASES.map((c) => c.tool).sort());
     for (const t of tools) {
       expect(t.inputSchema.type, t.name).toBe('object');
@@ -204,7 +205,7 @@ describe('the SDK client', () => {
 });
 
 describe('the MCP Inspector CLI', () => {
-  test('tools/list names the eleven tools with output schemas', async () => {
+  test('tools/list names every tool with output schemas', async () => {
     const { tools: listed } = await inspector(['--method', 'tools/list']);
     expect((listed as Tool[]).map((t) => t.name).sort()).toEqual(CASES.map((c) => c.tool).sort());
     for (const t of listed as Tool[]) expect(t.outputSchema?.type, t.name).toBe('object');

@@ -43,11 +43,11 @@ function failure(r: CallToolResult): Record<string, unknown> {
 }
 
 describe('MCP server', () => {
-  test('lists the eleven tools of the spec, read-only ones annotated, every field described', async () => {
+  test('lists the eleven tools of the spec and the portal’s own, read-only ones annotated, every field described', async () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(
-      ['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'nearby', 'register_provider', 'schema', 'summary', 'validate_data', 'validate_manifest'].sort(),
+      ['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'nearby', 'register_provider', 'schema', 'summary', 'territory', 'validate_data', 'validate_manifest'].sort(),
     );
     for (const t of tools) {
       expect(t.description?.length, t.name).toBeGreaterThan(80);

@@ -31,6 +31,7 @@ async function rpc(method: string, params: Record<string, unknown> = {}): Promis
 describe('sizes', () => {
   test('tools/list is under 25,000 characters, without a $defs block in every tool', async () => {
     const body = await rpc('tools/list');
+    console.log(`tools/list: ${body.length} characters`);
     expect(body.length).toBeLessThan(25_000);
     const { result } = JSON.parse(body) as { result: { tools: Array<{ name: string; inputSchema: object; outputSchema: object; description: string }> } };
     for (const t of result.tools) {

@@ -9,6 +9,7 @@ import { nearbyTool } from './nearby';
 import { registerProviderTool } from './register-provider';
 import { schemaTool } from './schema';
 import { summaryTool } from './summary';
+import { territoryTool } from './territory';
 import { validateDataTool } from './validate-data';
 import { validateManifestTool } from './validate-manifest';
 
@@ -21,6 +22,7 @@ export const TOOLS: readonly PortalTool[] = [
   registerProviderTool,
   catalogTool,
   findPlaceTool,
+  territoryTool,
   nearbyTool,
   summaryTool,
   fetchDataTool,
