@@ -7,7 +7,8 @@ import { getDocumentMarkdown } from '@/lib/docs/load';
 import { EXAMPLE_NAMES, exampleDocument } from '@/lib/protocol/examples';
 import { getOpenApiDocument } from '@/lib/openapi';
 import { SCHEMA_BASE_PATH, SCHEMA_NAMES, schemaDocument } from '@/lib/protocol/schemas';
-import { TOOL_SCHEMAS_PATH } from './tool';
+import { readTemplated, TemplateReadError } from './templates';
+import { TOOL_SCHEMAS_PATH, type ToolContext } from './tool';
 import { toolSchemasDocument } from './tools';
 
 interface PortalResource extends Resource {
@@ -80,10 +81,22 @@ export function listResources(base: string): Resource[] {
 /** -32002: the MCP specification's code for an unknown resource. */
 export const RESOURCE_NOT_FOUND = -32002;
 
-export async function readResource(base: string, uri: string): Promise<ReadResourceResult> {
-  const found = portalResources(base).find((r) => r.uri === uri);
+export async function readResource(ctx: ToolContext, uri: string): Promise<ReadResourceResult> {
+  const found = portalResources(ctx.baseUrl).find((r) => r.uri === uri);
   if (!found) {
-    throw new McpError(RESOURCE_NOT_FOUND as ErrorCode, `Resource not found: ${uri}. resources/list names the documentation, schemas and samples.`, { uri });
+    let templated: ReadResourceResult | null;
+    try {
+      templated = await readTemplated(uri, ctx);
+    } catch (err) {
+      if (err instanceof TemplateReadError) throw new McpError(RESOURCE_NOT_FOUND as ErrorCode, `Resource not found: ${uri} (${err.message}).`, { uri });
+      throw err;
+    }
+    if (templated) return templated;
+    throw new McpError(
+      RESOURCE_NOT_FOUND as ErrorCode,
+      `Resource not found: ${uri}. resources/list names the documentation, schemas and samples; resources/templates/list the addresses to fill in.`,
+      { uri },
+    );
   }
   return { contents: [{ uri: found.uri, mimeType: found.mimeType, text: await found.read() }] };
 }

@@ -13,6 +13,7 @@ import {
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
+  ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
   McpError,
   ReadResourceRequestSchema,
@@ -21,13 +22,14 @@ import { env } from '@/lib/env';
 import { PROTOCOL_VERSION } from '@/lib/protocol';
 import { getPrompt, listPrompts } from './prompts';
 import { listResources, readResource } from './resources';
+import { listResourceTemplates } from './templates';
 import type { ToolContext } from './tool';
 import { TOOLS } from './tools';
 
 export const MCP_SERVER_NAME = 'geodata-sk';
 
 const INSTRUCTIONS =
-  'Slovak public geodata portal. Resources: the documentation (markdown), JSON Schemas and samples; prompts co-je-na-adrese and porovnaj-obec. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
+  'Slovak public geodata portal. Resources: the documentation (markdown), JSON Schemas and samples; resource templates: dataset pages, dataset summaries, municipality overviews, documentation pages; prompts co-je-na-adrese and porovnaj-obec. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
 
 const TOOLS_BY_NAME = new Map(TOOLS.map((t) => [t.name, t]));
 
@@ -59,7 +61,8 @@ export function createMcpServer(ctx: ToolContext): Server {
     return tool.call(params.arguments, ctx);
   });
   server.setRequestHandler(ListResourcesRequestSchema, () => ({ resources: listResources(ctx.baseUrl) }));
-  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx.baseUrl, request.params.uri));
+  server.setRequestHandler(ListResourceTemplatesRequestSchema, () => ({ resourceTemplates: listResourceTemplates(ctx.baseUrl) }));
+  server.setRequestHandler(ReadResourceRequestSchema, (request) => readResource(ctx, request.params.uri));
   server.setRequestHandler(ListPromptsRequestSchema, () => ({ prompts: listPrompts() }));
   server.setRequestHandler(GetPromptRequestSchema, (request) => getPrompt(request.params.name, request.params.arguments));
   return server;

@@ -34,7 +34,7 @@ export const nearbyFields = z.object({
     .optional()
     .describe('A use case: selects datasets with this use case that cover the point.'),
   search: z.string().trim().min(1, 'must not be empty').max(MAX_SEARCH_LENGTH).optional().describe('Free text that selects datasets, e.g. "povodne".'),
-  radius: rangedNumber(MIN_RADIUS, MAX_RADIUS, { noun: 'a number of metres' }).default(DEFAULT_RADIUS).describe(`Metres, ${MIN_RADIUS}-${MAX_RADIUS}.`),
+  radius: rangedNumber(MIN_RADIUS, MAX_RADIUS, { noun: 'a number of metres' }).default(DEFAULT_RADIUS).describe(`Metres, ${MIN_RADIUS}-${MAX_RADIUS}: objects whose nearest point lies at most this far in a straight line (as \`distance\`).`),
   max: rangedNumber(1, MAX_HITS, { int: true }).default(DEFAULT_MAX).describe(`Most objects per dataset, 1-${MAX_HITS}.`),
   params: z
     .record(datasetKey, datasetParams)

@@ -21,7 +21,12 @@ export const labelledValue = z
 export const nearbyHit = z
   .object({
     title: z.string(),
-    distance: z.number().min(0).describe('Metres; 0 = the point lies inside the object.'),
+    distance: z
+      .number()
+      .min(0)
+      .describe(
+        'Metres in a straight line (great circle, haversine) from the point to the nearest point of the object, one decimal: to a point object itself, to the nearest vertex or edge of a line or of a polygon’s boundary; 0 when the point lies inside a polygon and for raster values read at the point.',
+      ),
     values: z.array(labelledValue),
     url: z.string().optional(),
   })

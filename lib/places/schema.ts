@@ -72,7 +72,7 @@ export const pointLocation = z
       .object({
         type: z.enum(['street', 'part']).describe('`street` (ulica) or `part` (časť obce).'),
         name: z.string(),
-        distance: z.number().min(0).describe('Metres to the nearest known point of the street or part: a register entrance where address points are loaded, otherwise the street’s or part’s centre point (the reference data has no street lines).'),
+        distance: z.number().min(0).describe('Metres in a straight line (geodesic) from the point to the nearest known point of the street or part: a register entrance where address points are loaded, otherwise the street’s or part’s centre point (the reference data has no street lines).'),
       })
       .nullable()
       .describe('The nearest street or municipality part of the municipality; null outside Slovakia and in villages without street names or listed parts.'),

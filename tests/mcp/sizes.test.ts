@@ -92,3 +92,29 @@ describe('sizes', () => {
     }
   });
 });
+
+describe('distances say what they measure', () => {
+  test('every distance member of a tool answer names the straight line and its two ends', () => {
+    const found: string[] = [];
+    const walk = (node: unknown, where: string) => {
+      if (Array.isArray(node)) return node.forEach((n, i) => walk(n, `${where}[${i}]`));
+      if (!node || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node as Record<string, unknown>)) {
+        if (k === 'properties' && v && typeof v === 'object') {
+          for (const [name, member] of Object.entries(v as Record<string, { description?: string }>)) {
+            if (!/distance/i.test(name)) continue;
+            found.push(`${where}.${name}`);
+            const text = member.description ?? '';
+            expect(text, `${where}.${name}`).toMatch(/straight line/);
+            expect(text, `${where}.${name}`).toMatch(/from the (place’s )?point to the (nearest|town’s centre)/);
+          }
+        }
+        walk(v, `${where}.${k}`);
+      }
+    };
+    for (const t of TOOLS) walk(t.schemas().outputSchema, t.name);
+    // nearby's hits and location, find_place's `near`: all three kinds are covered.
+    expect(found.some((f) => f.startsWith('nearby') && f.endsWith('.distance'))).toBe(true);
+    expect(found.some((f) => f.startsWith('find_place') && f.endsWith('distanceKm'))).toBe(true);
+  });
+});
