@@ -31,6 +31,7 @@ const DOMAINS = [
   'map', // the map's pure logic (browser-safe)
   'summary', // dataset summaries
   'catalog', // catalog search
+  'mapimage', // map_image: a PNG of a point or area drawn on the server from the portal's own data
   'docs', // the portal's documents
   'pages', // server-side data of the site's pages
 ];

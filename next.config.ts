@@ -12,6 +12,8 @@ const nextConfig: NextConfig = {
     'prom-client',
     'pino',
     'pino-pretty',
+    // Native rasteriser of map_image (a prebuilt .node binary per platform).
+    '@resvg/resvg-js',
   ],
   poweredByHeader: false,
   // server.ts compresses (and skips bodies that are already encoded, like the data proxy's).

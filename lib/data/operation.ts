@@ -33,7 +33,7 @@ export const dataResponse = z
   .meta({
     id: 'DataResponse',
     description:
-      'The protocol FeatureCollection as the portal serves it: feature `dm` members moved to `properties.__dm_title|__dm_description|__dm_url|__dm_color|__dm_chart` (plus `__dm_trend` for trend colouring), and the collection `dm` with `protocol`, `dataset`, `generated`, `ttl`.',
+      'The protocol FeatureCollection as the portal serves it. Feature `dm` members are moved to `properties.__dm_title|__dm_description|__dm_url|__dm_color|__dm_chart` (plus `__dm_trend` for trend colouring), and the collection `dm` with `protocol`, `dataset`, `generated`, `ttl`.',
   });
 
 export const dataOperation = defineOperation({

@@ -3,7 +3,7 @@
 // with the operation's own input (the field's error code on failure), runs the service and answers
 // the result as structuredContent plus the same JSON as text. A failure is `isError: true` with the
 // JSON `{ error, code }` the REST API would send.
-import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ContentBlock, Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { databaseUnavailable, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { ApiError, isApiError } from '@/lib/errors';
@@ -35,6 +35,10 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType, C, S extends
   structured?: (result: z.input<O>, ctx: ToolContext) => z.input<S>;
   /** A one-line human summary before the JSON text. */
   headline?: (result: z.input<O>, input: z.output<I>) => string;
+  /** Content blocks before the text ones (map_image: the PNG). */
+  content?: (result: z.input<O>) => ContentBlock[];
+  /** Tool-level `_meta` in tools/list (MCP Apps: the UI resource of the tool). */
+  meta?: Record<string, unknown>;
 }
 
 /** Where the whole schemas of the tools are served (tools/list carries brief ones). */
@@ -63,10 +67,10 @@ export function toolError(err: unknown): CallToolResult {
 }
 
 /** A successful result: an optional headline, then the structured result as JSON text. */
-export function toolResult(structured: Record<string, unknown>, headline?: string): CallToolResult {
+export function toolResult(structured: Record<string, unknown>, headline?: string, before: ContentBlock[] = []): CallToolResult {
   const json = JSON.stringify(structured);
   return {
-    content: headline ? [{ type: 'text', text: headline }, { type: 'text', text: json }] : [{ type: 'text', text: json }],
+    content: [...before, ...(headline ? [{ type: 'text' as const, text: headline }] : []), { type: 'text', text: json }],
     structuredContent: structured,
   };
 }
@@ -104,8 +108,9 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
       title: spec.title,
       description: spec.description,
       inputSchema: briefSchema(full.inputSchema, 'input') as Tool['inputSchema'],
-      outputSchema: briefSchema(full.outputSchema, 'output', `${TOOL_SCHEMAS_PATH} (tools.${spec.name}.outputSchema)`) as Tool['outputSchema'],
+      outputSchema: briefSchema(full.outputSchema, 'output', TOOL_SCHEMAS_PATH) as Tool['outputSchema'],
       annotations: briefAnnotations(spec.annotations),
+      ...(spec.meta ? { _meta: spec.meta } : {}),
     };
   };
 
@@ -133,7 +138,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
         const input = parsed.data as z.output<I>;
         const result = await op.run(input, spec.context ? spec.context(ctx) : (undefined as C));
         const structured = (spec.structured ? spec.structured(result, ctx) : result) as Record<string, unknown>;
-        return toolResult(structured, spec.headline?.(result, input));
+        return toolResult(structured, spec.headline?.(result, input), spec.content?.(result));
       } catch (err) {
         return toolError(err);
       }

@@ -66,7 +66,7 @@ export const zoom = rangedNumber(0, MAX_ZOOM, { noun: 'a map zoom' }).describe(`
 /** A dataset's own parameters `{ param: value }` in the protocol value formats. */
 export const datasetParams = z
   .record(z.string(), z.string())
-  .describe('The dataset’s own parameters (catalog `params`) in the protocol value formats: enum `a`, multi-enum `a,b`, range `from,to`, date-range `YYYY-MM-DD,YYYY-MM-DD`. Omitted ones get their `default`.');
+  .describe('Dataset parameters (catalog `params`): enum `a`, multi-enum `a,b`, range `from,to`, date-range `YYYY-MM-DD,YYYY-MM-DD`; omitted: `default`.');
 
 export const isoDateTime = z.string().meta({ id: 'IsoDateTime', description: 'ISO 8601 timestamp.', format: 'date-time' });
 

@@ -153,7 +153,7 @@ function firstSentence(text: string): string {
 const SENTENCE = /^(.+?(?<!\b(?:e\.g|i\.e|etc|k|ú))[.!?])(\s|$)/s;
 
 /** Longest input description in tools/list; a longer one keeps its whole first sentences up to it. */
-const INPUT_DESCRIPTION_MAX = 300;
+const INPUT_DESCRIPTION_MAX = 220;
 
 /** Whole sentences of an input description up to INPUT_DESCRIPTION_MAX characters (at least the first). */
 function briefInputDescription(text: string): string {
@@ -169,7 +169,7 @@ function briefInputDescription(text: string): string {
     rest = rest.slice(m[0].length).trimStart();
     if (!rest) break;
   }
-  return out && out.length < text.length ? `${out} (Whole text: /mcp/schemas.json.)` : text;
+  return out && out.length < text.length ? `${out} (More: /mcp/schemas.json.)` : text;
 }
 
 function refName(node: Node): string | null {

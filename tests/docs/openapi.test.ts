@@ -318,7 +318,7 @@ describe('real responses validate against the document', () => {
       });
     const list = await v.check(p, 'post', await post({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
     const names = (list.body as { result: { tools: Array<{ name: string }> } }).result.tools.map((t) => t.name).sort();
-    expect(names).toEqual(['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'nearby', 'register_provider', 'schema', 'summary', 'territory', 'validate_data', 'validate_manifest']);
+    expect(names).toEqual(['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'map_image', 'nearby', 'register_provider', 'schema', 'summary', 'territory', 'validate_data', 'validate_manifest']);
     const place = await v.check(p, 'post', await post({ jsonrpc: '2.0', id: 2, method: 'tools/call', params: { name: 'find_place', arguments: { query: 'Žilina', maxResults: 1 } } }));
     const structured = (place.body as { result: { structuredContent: unknown } }).result.structuredContent;
     expect(v.component('PlaceResult', structured)).toEqual([]);

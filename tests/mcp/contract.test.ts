@@ -85,6 +85,7 @@ const CASES: Case[] = [
   },
   { tool: 'summary', args: () => ({ dataset: 'sk-uzemie/mesta', municipality: 'Žilina' }), bad: { dataset: 'sk-uzemie/mesta', municipality: 7 }, code: 'invalid_query' },
   { tool: 'fetch_data', args: () => ({ dataset: 'sk-uzemie/obce', municipality: 'Žilina', maxFeatures: 1 }), bad: { dataset: 'sk-uzemie/obce', maxFeatures: 5001 }, code: 'invalid_query' },
+  { tool: 'map_image', args: () => ({ point: [17.1077, 48.1486], zoom: 14, width: 300, height: 200 }), bad: { point: [17.1077, 48.1486], width: 5000 }, code: 'invalid_query' },
   { tool: 'territory', args: () => ({ query: 'okres Poltár', boundary: 'simplified' }), bad: { query: 'Poltár', max: 21 }, code: 'invalid_query' },
 ];
 

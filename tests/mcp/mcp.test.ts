@@ -47,7 +47,7 @@ describe('MCP server', () => {
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
     expect(names).toEqual(
-      ['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'nearby', 'register_provider', 'schema', 'summary', 'territory', 'validate_data', 'validate_manifest'].sort(),
+      ['catalog', 'documentation', 'example', 'fetch_data', 'find_place', 'map_image', 'nearby', 'register_provider', 'schema', 'summary', 'territory', 'validate_data', 'validate_manifest'].sort(),
     );
     for (const t of tools) {
       expect(t.description?.length, t.name).toBeGreaterThan(80);

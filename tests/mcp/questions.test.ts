@@ -3,20 +3,44 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import booleanPointInPolygon from '@turf/boolean-point-in-polygon';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, ImageContent } from '@modelcontextprotocol/sdk/types.js';
+import { decode } from 'fast-png';
 import type { Feature, FeatureCollection, MultiPolygon, Polygon } from 'geojson';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { env } from '@/lib/env';
 import type { TerritoryResult } from '@/lib/places/territory-schema';
+import type { PlaceResult } from '@/lib/places/schema';
 import { connectMcp, jsonText, type McpTestClient } from '../helpers/mcp-client';
+import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
+import { addProvider, removeProvider, uniqueId, type TestProvider } from '../nearby/helpers';
 
 let mcp: McpTestClient;
 let calls = 0;
+let images: ImageContent[] = [];
+let server: ProviderServer;
+let restore: () => void;
+let protectedAreas: TestProvider;
+/** A protected area (a local provider's polygon) over the High Tatras above Štrbské Pleso. */
+const TATRY = [[[20.0, 49.1], [20.12, 49.1], [20.12, 49.2], [20.0, 49.2], [20.0, 49.1]]];
+
 beforeAll(async () => {
+  server = await startProviderServer();
+  restore = allowInsecureSources(server);
+  server.setBody('/chranene.json', { type: 'FeatureCollection', features: [{ type: 'Feature', id: 'tanap', properties: { nazov: 'Tatranský národný park (test)' }, geometry: { type: 'Polygon', coordinates: TATRY } }] });
+  protectedAreas = await addProvider({
+    id: uniqueId('sop'),
+    baseUrl: server.url,
+    datasets: [
+      { id: 'chranene-uzemia', title: 'Chránené územia', category: 'nature', keywords: ['chránené územia'], source: { type: 'geojson', url: `${server.url}/chranene.json` }, presentation: { type: 'fill', color: '#1b7837' } },
+    ] as never,
+  });
   mcp = await connectMcp('questions');
 });
 afterAll(async () => {
   await mcp?.close();
+  await removeProvider(protectedAreas);
+  restore?.();
+  await server?.close();
 });
 
 /** One tool call of the assistant: counted, successful, its JSON text equal to structuredContent. */
@@ -24,6 +48,7 @@ async function ask<T>(tool: string, args: Record<string, unknown>): Promise<T> {
   calls += 1;
   const r: CallToolResult = await mcp.call(tool, args);
   expect(r.isError, JSON.stringify(r.content).slice(0, 500)).toBeFalsy();
+  images = r.content.filter((c): c is ImageContent => c.type === 'image');
   expect(JSON.parse(jsonText(r))).toEqual(r.structuredContent);
   return r.structuredContent as T;
 }
@@ -88,5 +113,34 @@ describe('questions of citizens', () => {
     expect(r.territories).toHaveLength(1);
     expect(r.territories[0]).toMatchObject({ level: 'katastrálne územie', code: String(expected.IDN5), name: expected.NM5, match: 'point' });
     expect(r.territories[0].parents.municipality?.name).toMatch(/Staré Mesto/);
+  });
+
+  question('ukáž mi mapu chránených území pri Štrbskom Plese', 2, async () => {
+    // The reference data: Štrbské Pleso is a part of the municipality Štrba, with its register points.
+    const [head, ...rows] = readFileSync(path.join(dataDir(), 'postal-codes', 'municipality_parts.csv'), 'utf8').trim().split('\n');
+    const at = (name: string) => head.split(',').indexOf(name);
+    const parts = rows.map((r) => r.split(',')).filter((f) => f[at('part_name')] === 'Štrbské Pleso');
+    expect(parts.length).toBeGreaterThan(0);
+    const code = parts[0][at('municipality_code')];
+    const lats = parts.map((f) => Number(f[at('latitude')]));
+    const lons = parts.map((f) => Number(f[at('longitude')]));
+
+    const found = await ask<PlaceResult>('find_place', { query: 'Štrbské Pleso', maxResults: 1 });
+    const place = found.places[0];
+    expect(place).toMatchObject({ name: expect.stringMatching(/^Štrbské Pleso/), municipality: { code } });
+    expect(place.point[1]).toBeGreaterThanOrEqual(Math.min(...lats) - 0.01);
+    expect(place.point[1]).toBeLessThanOrEqual(Math.max(...lats) + 0.01);
+    expect(place.point[0]).toBeGreaterThanOrEqual(Math.min(...lons) - 0.01);
+    expect(place.point[0]).toBeLessThanOrEqual(Math.max(...lons) + 0.01);
+
+    const map = await ask<{ layers: Array<{ dataset: string; drawn: boolean; count?: number }>; width: number; height: number }>('map_image', {
+      point: place.point,
+      zoom: 12,
+      datasets: [`${protectedAreas.id}/chranene-uzemia`],
+    });
+    expect(map.layers).toEqual([expect.objectContaining({ drawn: true, count: 1 })]);
+    expect(images).toHaveLength(1);
+    const png = decode(Buffer.from(images[0].data, 'base64'));
+    expect([png.width, png.height]).toEqual([map.width, map.height]);
   });
 });

@@ -13,7 +13,7 @@ export const catalogTool = defineTool({
   name: 'catalog',
   title: 'Katalóg datasetov',
   description:
-    'The portal’s datasets, one line each: key, title, category, kind, pointQuery (whether `nearby` answers; with `point` there), coverage, health status. `search` filters, best match first. `detail: true` or `dataset` (a key) gives whole entries: fields, params, licence, attribution, links and `absoluteLinks`, health figures. Samples (`sample: true`) are not real data. Use the keys with nearby, summary, fetch_data, map_image.',
+    'The portal’s datasets, one line each: key, title, category, kind, pointQuery (whether `nearby` answers, at `point`), coverage, health. `search` filters, best first. `detail: true` or `dataset` (a key): whole entries (fields, params, licence, links, health). `sample: true` is no real data. Keys serve nearby, summary, fetch_data, map_image.',
   annotations: READ_ONLY,
   operation: catalogSearchOperation,
   output,

@@ -6,7 +6,7 @@ export const findPlaceTool = defineTool({
   name: 'find_place',
   title: 'Vyhľadanie miesta',
   description:
-    'Finds addresses, streets, municipalities, their parts, districts, regions or coordinates (WGS84, S-JTSK) (as GET /api/places); `types` keeps only some kinds, `total`/`truncated` tell what was left out. `municipality.code` works in summary, fetch_data and territory; `near` (the nearest town over 10,000 inhabitants, straight-line km from its centre) tells same-named places apart.',
+    'Finds addresses, streets, municipalities, their parts, districts, regions or coordinates (WGS84, S-JTSK), as GET /api/places; `types` filters, `total`/`truncated` tell what was left out. `municipality.code` works in summary, fetch_data, territory; `near` (nearest town over 10,000) tells same-named places apart.',
   annotations: READ_ONLY,
   operation: placesOperation,
   rename: { maxResults: 'max' },

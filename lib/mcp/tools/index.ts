@@ -5,6 +5,7 @@ import { documentationTool } from './documentation';
 import { exampleTool } from './example';
 import { fetchDataTool } from './fetch-data';
 import { findPlaceTool } from './find-place';
+import { mapImageTool } from './map-image';
 import { nearbyTool } from './nearby';
 import { registerProviderTool } from './register-provider';
 import { schemaTool } from './schema';
@@ -26,6 +27,7 @@ export const TOOLS: readonly PortalTool[] = [
   nearbyTool,
   summaryTool,
   fetchDataTool,
+  mapImageTool,
 ];
 
 /** GET /mcp/schemas.json: every tool's whole input and output schema (tools/list carries brief ones). */

@@ -7,7 +7,7 @@ export const nearbyTool = defineTool({
   name: 'nearby',
   title: 'Čo je v bode a v okolí',
   description:
-    'What lies at and around a `point` or `place`, in the datasets chosen by `datasets`, `purpose` or `search` (as GET /api/nearby): per dataset its status and the objects within `radius` metres, nearest first (`distance`: metres in a straight line from the point to the nearest point of the object, 0 = inside), or a raster service’s values at the point. `location`: the municipality, cadastral territory and nearest street there; `map`: the portal map link.',
+    'What lies at and around a `point` or `place` in the datasets chosen by `datasets`, `purpose` or `search` (as GET /api/nearby): per dataset its status and objects within `radius`, nearest first (`distance`: straight-line metres to the object’s nearest point, 0 = inside), or raster values. `location`: municipality, cadastral territory, nearest street; `map`: map link.',
   annotations: READ_ONLY_OPEN,
   operation: nearbyOperation,
   rename: { maxFeatures: 'max' },

@@ -6,7 +6,7 @@ export const territoryTool = defineTool({
   name: 'territory',
   title: 'Územná jednotka',
   description:
-    'A region (kraj), district (okres), municipality or cadastral territory by name, code or a point (as GET /api/territory): parents, children (districts, municipalities, cadastral territories), area, census 2021 population, boundary on request.',
+    'A kraj, okres, municipality or cadastral territory by name, code or point (GET /api/territory): parents, children (e.g. municipalities of a district), area, census 2021 population, boundary on request.',
   annotations: READ_ONLY,
   operation: territoryOperation,
   headline: (r) => `${r.count} z ${r.total} územných jednotiek pre „${r.query}“`,
