@@ -9,6 +9,7 @@ import { getOpenApiDocument } from '@/lib/openapi';
 import { SCHEMA_BASE_PATH, SCHEMA_NAMES, schemaDocument } from '@/lib/protocol/schemas';
 import { readTemplated, TemplateReadError } from './templates';
 import { TOOL_SCHEMAS_PATH, type ToolContext } from './tool';
+import { mapUiResource } from './ui';
 import { toolSchemasDocument } from './tools';
 
 interface PortalResource extends Resource {
@@ -71,6 +72,7 @@ export function portalResources(base: string): PortalResource[] {
       mimeType: 'application/json',
       read: async () => JSON.stringify(exampleDocument(n), null, 2),
     })),
+    mapUiResource(base),
   ];
 }
 
@@ -98,5 +100,5 @@ export async function readResource(ctx: ToolContext, uri: string): Promise<ReadR
       { uri },
     );
   }
-  return { contents: [{ uri: found.uri, mimeType: found.mimeType, text: await found.read() }] };
+  return { contents: [{ uri: found.uri, mimeType: found.mimeType, text: await found.read(), ...(found._meta ? { _meta: found._meta } : {}) }] };
 }

@@ -34,7 +34,7 @@ export interface ToolSpec<I extends z.ZodType, O extends z.ZodType, C, S extends
   /** The structured result from the operation's (default: the same object). */
   structured?: (result: z.input<O>, ctx: ToolContext) => z.input<S>;
   /** A one-line human summary before the JSON text. */
-  headline?: (result: z.input<O>, input: z.output<I>) => string;
+  headline?: (result: z.input<O>, input: z.output<I>, ctx: ToolContext) => string;
   /** Content blocks before the text ones (map_image: the PNG). */
   content?: (result: z.input<O>) => ContentBlock[];
   /** Tool-level `_meta` in tools/list (MCP Apps: the UI resource of the tool). */
@@ -138,7 +138,7 @@ export function defineTool<I extends z.ZodType, O extends z.ZodType, C = void, S
         const input = parsed.data as z.output<I>;
         const result = await op.run(input, spec.context ? spec.context(ctx) : (undefined as C));
         const structured = (spec.structured ? spec.structured(result, ctx) : result) as Record<string, unknown>;
-        return toolResult(structured, spec.headline?.(result, input), spec.content?.(result));
+        return toolResult(structured, spec.headline?.(result, input, ctx), spec.content?.(result));
       } catch (err) {
         return toolError(err);
       }

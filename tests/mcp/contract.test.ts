@@ -1,4 +1,4 @@
-// What an assistant reads from each of the eleven tools, through two independent clients: the
+// What an assistant reads from each tool, through two independent clients: the
 // TypeScript SDK's Client and the MCP Inspector CLI (@modelcontextprotocol/inspector-cli, run as its
 // own process). For every tool: the JSON text block equals structuredContent, structuredContent
 // validates against the tool's outputSchema (ajv, JSON Schema 2020-12), and input that breaks a
@@ -184,11 +184,14 @@ describe('the SDK client', () => {
     expect(resources.filter((r) => r.mimeType === 'text/markdown')).toHaveLength(6);
     // Three schemas, four samples, the tools' whole schemas and the OpenAPI document.
     expect(resources.filter((r) => r.mimeType === 'application/json').length).toBe(9);
+    // The MCP Apps view of results on the portal map (e2e/mcp-app.spec.ts renders it).
+    expect(resources.filter((r) => r.mimeType === 'text/html;profile=mcp-app').map((r) => r.uri)).toEqual(['ui://portal/map']);
     for (const r of resources) {
       const { contents } = await client.readResource({ uri: r.uri });
       expect(contents[0]).toMatchObject({ uri: r.uri, mimeType: r.mimeType });
       const text = (contents[0] as { text: string }).text;
       if (r.mimeType === 'text/markdown') expect(text, r.uri).toMatch(/^# /);
+      else if (r.mimeType === 'text/html;profile=mcp-app') expect(text, r.uri).toMatch(/^<!doctype html>[\s\S]*ui\/initialize/);
       else expect(typeof JSON.parse(text), r.uri).toBe('object');
     }
     await expect(client.readResource({ uri: `${server.url}/nic.md` })).rejects.toThrow(/not found/i);
@@ -219,9 +222,24 @@ describe('the MCP Inspector CLI', () => {
     }, 60_000);
   }
 
+  test('the new tools, the image content, the templates and the UI resource', async () => {
+    const { tools: listed } = await inspector(['--method', 'tools/list']);
+    const byName = new Map((listed as Tool[]).map((t) => [t.name, t]));
+    expect(byName.has('territory') && byName.has('map_image')).toBe(true);
+    expect(byName.get('nearby')?._meta).toEqual({ ui: { resourceUri: 'ui://portal/map' } });
+    const image = await inspector(['--method', 'tools/call', '--tool-name', 'map_image', ...toolArgs({ point: [17.1077, 48.1486], width: 320, height: 240 })]);
+    const block = (image.content as Array<{ type: string; mimeType?: string; data?: string }>).find((c) => c.type === 'image');
+    expect(block?.mimeType).toBe('image/png');
+    expect(Buffer.from(block!.data!, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const { resourceTemplates } = await inspector(['--method', 'resources/templates/list']);
+    expect((resourceTemplates as Array<{ name: string }>).map((t) => t.name).sort()).toEqual(['dataset', 'dataset-summary', 'documentation', 'municipality']);
+    const { contents } = await inspector(['--method', 'resources/read', '--uri', 'ui://portal/map']);
+    expect(contents[0]).toMatchObject({ uri: 'ui://portal/map', mimeType: 'text/html;profile=mcp-app' });
+  }, 120_000);
+
   test('resources/read of every listed resource, prompts/get of both prompts', async () => {
     const { resources } = await inspector(['--method', 'resources/list']);
-    expect(resources.length).toBe(15);
+    expect(resources.length).toBe(16);
     for (const r of resources as Array<{ uri: string; mimeType: string }>) {
       const { contents } = await inspector(['--method', 'resources/read', '--uri', r.uri]);
       expect(contents[0]).toMatchObject({ uri: r.uri, mimeType: r.mimeType, text: expect.any(String) });

@@ -2,6 +2,7 @@
 // drawn as structuredContent, and the portal's interactive map link.
 import { z } from 'zod';
 import { mapImageOperation, mapImageResult } from '@/lib/mapimage/operation';
+import { MAP_UI_META } from '../ui';
 import { defineTool, READ_ONLY_OPEN } from '../tool';
 
 /** The operation's answer carries the rendered PNG and SVG beside its schema's members (never structured). */
@@ -17,6 +18,7 @@ export const mapImageTool = defineTool({
   title: 'Obrázok mapy',
   description:
     'A PNG map (MCP image) of a `point` (red dot) and/or `bbox` with datasets, drawn on the server (boundaries as basemap, vector and raster layers, attribution). `layers`: what was not drawn and why; `mapUrl`: the interactive map.',
+  meta: MAP_UI_META,
   annotations: READ_ONLY_OPEN,
   operation: mapImageOperation,
   output,

@@ -1,6 +1,7 @@
 // MCP tool `nearby`: the same point query as GET /api/nearby (its answer, `max` named `maxFeatures`).
 import { nearbyOperation } from '@/lib/nearby/operation';
 import type { NearbyResult } from '@/lib/nearby/schema';
+import { MAP_UI_META } from '../ui';
 import { defineTool, READ_ONLY_OPEN } from '../tool';
 
 export const nearbyTool = defineTool({
@@ -8,6 +9,7 @@ export const nearbyTool = defineTool({
   title: 'Čo je v bode a v okolí',
   description:
     'What lies at and around a `point` or `place` in the datasets chosen by `datasets`, `purpose` or `search` (as GET /api/nearby): per dataset its status and objects within `radius`, nearest first (`distance`: straight-line metres to the object’s nearest point, 0 = inside), or raster values. `location`: municipality, cadastral territory, nearest street; `map`: map link.',
+  meta: MAP_UI_META,
   annotations: READ_ONLY_OPEN,
   operation: nearbyOperation,
   rename: { maxFeatures: 'max' },
