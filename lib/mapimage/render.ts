@@ -159,7 +159,7 @@ async function vectorLayer(view: View, served: ServedDataset, color: string): Pr
     layer: {
       count: drawn.length,
       ...(inView.length > drawn.length ? { reason: `${inView.length} objects in view; the first ${MAX_OBJECTS} drawn` } : {}),
-      ...(!inView.length ? { reason: 'no object of the dataset lies in view' } : {}),
+      ...(!inView.length ? { reason: collection.dm?.notice ?? 'no object of the dataset lies in view' } : {}),
     },
   };
 }
