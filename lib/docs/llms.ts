@@ -17,7 +17,7 @@ export const PORTAL_SUMMARY =
 /** The guidance paragraph both texts share. */
 function guidance(base: string): string {
   return [
-    `Pre odpovede o konkrétnom mieste použite MCP server ${base}/mcp (nástroje \`find_place\`, \`nearby\`, \`summary\`, \`catalog\`) ` +
+    `Pre odpovede o konkrétnom mieste použite MCP server ${base}/mcp (nástroje \`find_place\`, \`territory\`, \`nearby\`, \`summary\`, \`catalog\`, \`map_image\`) ` +
       `alebo REST API (\`/api/places\`, \`/api/places/reverse\` — kde leží bod, \`/api/nearby\`, \`/api/summary/{provider}/{dataset}\`, \`/api/catalog\`). ` +
       'Odpoveď `nearby` pre bod na Slovensku uvádza v `location` obec, katastrálne územie a najbližšiu ulicu alebo časť obce.',
     'Súradnice sú WGS84 v poradí `lon,lat`. Chyby majú tvar `{ "error": "…", "code": "…" }`.',
@@ -36,7 +36,7 @@ export async function buildLlmsTxt(base: string = env().publicBaseUrl): Promise<
 
   lines.push('## MCP a API', '');
   lines.push(
-    `- ${link('MCP server', `${base}/mcp`)}: Streamable HTTP (POST), bez stavu, bez prihlásenia; nástroje documentation, schema, example, validate_manifest, validate_data, register_provider, catalog, find_place, nearby, summary, fetch_data (výsledok = JSON odpoveď REST API v structuredContent aj v texte, chyby { error, code } s isError); zdroje: dokumentácia, JSON Schemy a vzory; výzvy co-je-na-adrese a porovnaj-obec`,
+    `- ${link('MCP server', `${base}/mcp`)}: Streamable HTTP (POST), bez stavu, bez prihlásenia; nástroje documentation, schema, example, validate_manifest, validate_data, register_provider, catalog, find_place, territory, nearby, summary, fetch_data, map_image (výsledok = JSON odpoveď REST API v structuredContent aj v texte, map_image aj obrázok PNG; chyby { error, code } s isError); zdroje: dokumentácia, JSON Schemy a vzory, šablóny zdrojov a ui://portal/map (MCP Apps); výzvy co-je-na-adrese a porovnaj-obec`,
     `- ${link('OpenAPI 3.1', `${base}/openapi.json`)}: formálny popis všetkých koncových bodov so schémami odpovedí a kódmi chýb`,
     `- ${link('Katalóg (JSON)', `${base}/api/catalog`)}: schválení poskytovatelia a datasety s poľami, parametrami a odkazmi`,
     `- ${link('OGC API – Features a vektorové dlaždice', `${base}/ogc`)}: každý schválený dataset GeoJSON ako kolekcia (GeoJSON, HTML, stránkovanie, bbox, datetime) a dlaždice Mapbox Vector Tiles; pre QGIS (Pridať vrstvu WFS / OGC API – Features), GDAL (\`ogrinfo OAPIF:${base}/ogc\`) a ArcGIS Pro`,

@@ -1,4 +1,4 @@
-// The portal's MCP tools in the order tools/list names them: the eleven of the spec, then the portal's own.
+// The portal's MCP tools in the order tools/list names them: the eleven of the spec, with the portal's own (territory, map_image) beside the tools they work with.
 import type { PortalTool } from '../tool';
 import { catalogTool } from './catalog';
 import { documentationTool } from './documentation';
