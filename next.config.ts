@@ -24,6 +24,8 @@ const nextConfig: NextConfig = {
   // OGC API: one URL answers JSON to GIS clients and a Slovak page to people (f=html or a browser's
   // Accept); the pages live under /ogc-html (lib/ogc/html-routes.ts).
   rewrites: async () => ({ beforeFiles: ogcHtmlRewrites(), afterFiles: [], fallback: [] }),
+  // `/mapa` is the word people type: it leads to the map (the home page); `/mapa/{provider}/…` are dataset pages.
+  redirects: async () => [{ source: '/mapa', destination: '/', permanent: false }],
   headers: async () => [{ source: '/ogc/:path*', headers: [{ key: 'Vary', value: 'Accept' }] }],
 };
 

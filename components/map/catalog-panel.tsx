@@ -16,13 +16,13 @@ function searchText(d: MapDataset): string {
 }
 
 /** The catalog's datasets matching every word of the search (diacritics folded), in their groups. */
-function useCatalogSearch(datasets: MapDataset[]) {
+function useCatalogSearch(datasets: MapDataset[], samples: boolean) {
   const [query, setQuery] = useState('');
   const groups = useMemo(() => {
     const words = foldDiacritics(query).trim().split(/\s+/).filter(Boolean);
-    const filtered = datasets.filter((d) => words.every((w) => searchText(d).includes(w)));
+    const filtered = datasets.filter((d) => (samples || !isSample(d)) && words.every((w) => searchText(d).includes(w)));
     return catalogGroups(filtered, query.length > 0);
-  }, [datasets, query]);
+  }, [datasets, query, samples]);
   return { query, setQuery, groups };
 }
 
@@ -49,7 +49,10 @@ export interface CatalogPanelProps {
 
 export function CatalogPanel(props: CatalogPanelProps) {
   const { datasets, enabled, selected, loads, open, embedded } = props;
-  const { query, setQuery, groups } = useCatalogSearch(datasets);
+  // The built-in samples (examples for providers, not data) are listed only when switched on.
+  const [samples, setSamples] = useState(false);
+  const hasSamples = useMemo(() => datasets.some(isSample), [datasets]);
+  const { query, setQuery, groups } = useCatalogSearch(datasets, samples);
   return (
     <aside className={open ? 'catalog-panel open' : 'catalog-panel'} data-testid="catalog-panel" aria-label="Katalóg datasetov">
       <button type="button" className="panel-toggle" aria-expanded={open} aria-controls="catalog-body" onClick={() => props.onOpen(!open)} data-testid="catalog-toggle">
@@ -117,6 +120,12 @@ export function CatalogPanel(props: CatalogPanelProps) {
             </details>
           ))}
         </nav>
+        {hasSamples && (
+          <label className="samples-switch small">
+            <input type="checkbox" checked={samples} onChange={(e) => setSamples(e.target.checked)} data-testid="catalog-samples-switch" />
+            <span>Ukážkové dáta (príklady pre poskytovateľov, nie skutočné údaje)</span>
+          </label>
+        )}
         {!embedded && (
           <footer className="catalog-footer small">
             <Link href="/mapy">Tematické mapy</Link> · <Link href="/poskytovatelia">Pre poskytovateľov</Link> · <Link href="/dokumentacia">Dokumentácia</Link> ·{' '}

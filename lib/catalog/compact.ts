@@ -14,6 +14,7 @@ export interface AssistantCatalogInput {
   point?: [number, number];
   detail?: boolean;
   dataset?: string;
+  samples?: boolean;
 }
 
 /** Where a dataset has data: "Slovakia" or its box, and from which zoom it is drawn. */
@@ -38,7 +39,8 @@ export function catalogLineOf(entry: CatalogSearchEntry): CatalogLine {
 }
 
 export async function assistantCatalog(input: AssistantCatalogInput): Promise<AssistantCatalogResult> {
-  const found = await searchCatalog({ search: input.search, point: input.point });
+  // A dataset named by key is found even when it is a sample.
+  const found = await searchCatalog({ search: input.search, point: input.point, samples: input.samples || Boolean(input.dataset) });
   if (input.dataset) {
     const entry = found.datasets.find((d) => d.key === input.dataset);
     if (!entry) {

@@ -17,6 +17,7 @@ export const catalogSearchInput = z.object({
 export const assistantCatalogInput = catalogSearchInput.extend({
   detail: z.boolean().default(false).describe('true: whole catalog entries (fields, params, licence, links, health figures) instead of one line each.'),
   dataset: datasetKey.optional().describe('One dataset’s whole entry, by key.'),
+  samples: z.boolean().default(false).describe('true: also the built-in samples (no real data).'),
 });
 
 export const catalogSearchOperation = defineOperation({
@@ -24,7 +25,7 @@ export const catalogSearchOperation = defineOperation({
   tags: ['catalog'],
   summary: 'Approved datasets ordered by match, one line each or whole entries',
   description:
-    'The approved datasets matching a text, best first; built-in samples (`sample: true`) after all real datasets. One line each (key, title, category, kind, point query, coverage, health status); with `detail` or `dataset` the whole catalog entries (as GET /api/catalog), with a point each carries `pointQuery`.',
+    'The approved datasets matching a text, best first; built-in samples (`sample: true`) only with `samples: true` (then after all real datasets). One line each (key, title, category, kind, point query, coverage, health status); with `detail` or `dataset` the whole catalog entries (as GET /api/catalog), with a point each carries `pointQuery`.',
   input: assistantCatalogInput,
   output: assistantCatalogResult,
   errors: ['unknown_dataset'],

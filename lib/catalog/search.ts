@@ -3,18 +3,23 @@
 import { datasetHealth, healthSummary, providerHealth } from '@/lib/health/summary';
 import { answersAtPoint, coversPoint, priorityOf } from '@/lib/nearby/selection';
 import { swappedPointHint } from '@/lib/operation/fields';
-import { catalogEntry, listApprovedDatasets } from '@/lib/providers';
+import { catalogEntry, isSampleDataset, listApprovedDatasets } from '@/lib/providers';
 import { categorySuggestions, matchScore } from '@/lib/providers/keywords';
 import { registrySnapshot } from '@/lib/providers/served';
 import type { CatalogSearchEntry, CatalogSearchResult } from './schema';
 
-export async function searchCatalog(input: { search?: string; point?: [number, number] }): Promise<CatalogSearchResult> {
+/**
+ * The built-in samples (category `sample`) are left out unless `samples` is true: they are examples
+ * for providers, not data, so a person or an assistant sees them only when asking for them.
+ */
+export async function searchCatalog(input: { search?: string; point?: [number, number]; samples?: boolean }): Promise<CatalogSearchResult> {
   const text = input.search?.trim() || null;
   // The point's range is checked by the operation's input (lib/catalog/operation.ts).
   const point = input.point ?? null;
   const rows: Array<CatalogSearchEntry & { priority: number }> = [];
   const summary = await healthSummary();
   for (const served of await listApprovedDatasets()) {
+    if (!input.samples && isSampleDataset(served.dataset)) continue;
     const score = text ? matchScore(served.dataset, text) : 0;
     if (text && score === 0) continue;
     const entry: CatalogSearchEntry & { priority: number } = {
@@ -26,7 +31,7 @@ export async function searchCatalog(input: { search?: string; point?: [number, n
     if (point) entry.pointQuery = answersAtPoint(served) && coversPoint(served.dataset, point[0], point[1]);
     rows.push(entry);
   }
-  // Built-in samples come after every real dataset, whatever their match: they are examples, not data.
+  // Built-in samples (when asked for) come after every real dataset, whatever their match.
   rows.sort(
     (a, b) =>
       Number(a.sample ?? false) - Number(b.sample ?? false) ||

@@ -15,18 +15,19 @@ export interface DatasetGroup {
 export async function approvedDatasetGroups(): Promise<{ groups: DatasetGroup[]; providerCount: number; datasetCount: number }> {
   const catalog = await getCatalog();
   const groups = new Map<string, DatasetGroup>();
-  for (const d of catalog.datasets) {
+  // The built-in samples are examples for providers (/priklady), not data: never listed here.
+  const datasets = catalog.datasets.filter((d) => d.category !== 'sample');
+  for (const d of datasets) {
     const g = groups.get(d.category) ?? { category: d.category, label: d.categoryLabel, datasets: [] };
     g.datasets.push(d);
     groups.set(d.category, g);
   }
   const collator = new Intl.Collator('sk');
   for (const g of groups.values()) g.datasets.sort((a, b) => collator.compare(a.title, b.title));
-  // The order of the recommended category list (the catalog's labels), `other` next, the built-in
-  // samples last: they are examples, listed after every real dataset.
-  const order = ['territory', 'nature', 'water', 'risks', 'energy', 'transport', 'society', 'economy', 'infrastructure', 'other', 'sample'];
+  // The order of the recommended category list (the catalog's labels), `other` last.
+  const order = ['territory', 'nature', 'water', 'risks', 'energy', 'transport', 'society', 'economy', 'infrastructure', 'other'];
   const sorted = [...groups.values()].sort((a, b) => order.indexOf(a.category) - order.indexOf(b.category));
-  return { groups: sorted, providerCount: catalog.providers.length, datasetCount: catalog.datasets.length };
+  return { groups: sorted, providerCount: new Set(datasets.map((d) => d.providerId)).size, datasetCount: datasets.length };
 }
 
 /** How a dataset's data are obtained, as one short Slovak phrase with links. */

@@ -46,8 +46,13 @@ describe('llms.txt layout', () => {
 
     const catalog = await getCatalog();
     const datasetLines = lines.filter((l) => /^- \[.*\]\(.*\/mapa\//.test(l));
-    expect(datasetLines).toHaveLength(catalog.datasets.length);
-    for (const d of catalog.datasets) {
+    // The built-in samples (examples for providers) are not listed; the real datasets all are.
+    const samples = catalog.datasets.filter((d) => d.category === 'sample');
+    const real = catalog.datasets.filter((d) => d.category !== 'sample');
+    expect(samples.length).toBeGreaterThan(0);
+    for (const d of samples) expect(text).not.toContain(`\`${d.key}\``);
+    expect(datasetLines).toHaveLength(real.length);
+    for (const d of real) {
       const line = datasetLines.find((l) => l.includes(`\`${d.key}\``));
       expect(line, d.key).toBeDefined();
       expect(line).toContain(`(${base()}${d.links.map})`);
@@ -67,8 +72,11 @@ describe('llms.txt layout', () => {
     const text = await fetchText(indexGet as Get, '/index.md', MD);
     expect(text.split('\n')[0]).toBe('# Geodáta Slovenska');
     const catalog = await getCatalog();
-    for (const d of catalog.datasets) expect(text).toContain(`\`${d.key}\``);
-    for (const label of new Set(catalog.datasets.map((d) => d.categoryLabel))) expect(text).toContain(`### ${label}`);
+    const real = catalog.datasets.filter((d) => d.category !== 'sample');
+    for (const d of real) expect(text).toContain(`\`${d.key}\``);
+    for (const d of catalog.datasets.filter((x) => x.category === 'sample')) expect(text).not.toContain(`\`${d.key}\``);
+    for (const label of new Set(real.map((d) => d.categoryLabel))) expect(text).toContain(`### ${label}`);
+    expect(text).not.toContain('### Ukážkové dáta');
     for (const d of DOCS) expect(text).toContain(`${base()}/dokumentacia/${d.slug}.md`);
     for (const m of listComposedMaps()) expect(text).toContain(`(${base()}/mapy/${m.slug})`);
   });

@@ -1,6 +1,6 @@
 // Honest answers over MCP: the `nearby` tool's automatic selection (every purpose, searches that
-// match the samples' titles) never takes a built-in sample dataset, and the `catalog` tool lists
-// the samples after every real dataset, marked `sample: true`. (REST: tests/nearby/samples.test.ts.)
+// match the samples' titles) never takes a built-in sample dataset, and the `catalog` tool leaves
+// them out unless asked (`samples: true`: after every real dataset, marked `sample: true`). (REST: tests/nearby/samples.test.ts.)
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
@@ -66,9 +66,17 @@ describe('MCP nearby and catalog with the built-in samples', () => {
     expect(a.results).toEqual([expect.objectContaining({ dataset: key, status: 'ok' })]);
   });
 
-  test('catalog: samples after every real dataset (even when they match best), marked `sample: true`', async () => {
+  test('catalog: no sample by default, whatever the search or point', async () => {
     for (const args of [{}, { search: 'chránené územia' }, { search: 'ovzdušie' }, { search: sampleTitles[0] }, { point: ZVOLEN }]) {
       const { datasets } = await call<CatalogAnswer>('catalog', args);
+      expect(datasets.filter((d) => sampleKeys.has(d.key) || d.sample), JSON.stringify(args)).toEqual([]);
+    }
+    expect((await call<CatalogAnswer>('catalog', {})).datasets.length).toBeGreaterThan(5);
+  });
+
+  test('catalog with `samples: true`: samples after every real dataset (even when they match best), marked `sample: true`', async () => {
+    for (const args of [{}, { search: 'chránené územia' }, { search: 'ovzdušie' }, { search: sampleTitles[0] }, { point: ZVOLEN }]) {
+      const { datasets } = await call<CatalogAnswer>('catalog', { ...args, samples: true });
       const firstSample = datasets.findIndex((d) => d.sample);
       const real = datasets.filter((d) => !d.sample);
       if (firstSample >= 0) {
@@ -78,8 +86,14 @@ describe('MCP nearby and catalog with the built-in samples', () => {
       for (const d of datasets) expect(Boolean(d.sample), d.key).toBe(d.category === 'sample');
     }
     // A sample title matches its sample best, yet real datasets come first when any match.
-    const { datasets } = await call<CatalogAnswer>('catalog', { search: 'chránené územia' });
+    const { datasets } = await call<CatalogAnswer>('catalog', { search: 'chránené územia', samples: true });
     expect(datasets.some((d) => d.sample)).toBe(true);
     expect(datasets[0].sample).toBeUndefined();
+  });
+
+  test('catalog names a sample by key without `samples`', async () => {
+    const key = [...sampleKeys][0];
+    const { datasets } = await call<CatalogAnswer>('catalog', { dataset: key });
+    expect(datasets).toEqual([expect.objectContaining({ key, sample: true })]);
   });
 });

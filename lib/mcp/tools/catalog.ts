@@ -13,7 +13,7 @@ export const catalogTool = defineTool({
   name: 'catalog',
   title: 'Katalóg datasetov',
   description:
-    'The portal’s datasets, one line each: key, title, category, kind, pointQuery (whether `nearby` answers, at `point`), coverage, health. `search` filters, best first. `detail: true` or `dataset` (a key): whole entries (fields, params, licence, links, health). `sample: true` is no real data. Keys serve nearby, summary, fetch_data, map_image.',
+    'The portal’s datasets, one line each: key, title, category, kind, pointQuery (whether `nearby` answers, at `point`), coverage, health. `search` filters, best first. `detail: true` or `dataset` (a key): whole entries (fields, params, licence, links, health). Keys serve nearby, summary, fetch_data, map_image.',
   annotations: READ_ONLY,
   operation: catalogSearchOperation,
   output,
