@@ -7,6 +7,12 @@
 // connections: a constant Next.js route handler (GET /ogc/conformance, a fixed JSON document through
 // the same route wrapper), so the figures read as ratios to what the framework itself manages here.
 //
+// Then the crowd mix (scripts/bench/crowd.ts): thousands of distinct requests drawn with a seeded PRNG
+// from the reference data (place names with and without diacritics, points near random
+// municipalities for reverse and nearby, summaries of random municipalities, MCP tools/call with such
+// arguments), sent with `Accept-Encoding: gzip`; printed with its ratio to the repeated mix above
+// (15 requests the 1 s answer store carries) measured on the same server in the same run.
+//
 // Options (after `--`):
 //   --duration=<s>      seconds per measurement (default 20; `resilience:load` runs 60)
 //   --connections=<n>   default 50
@@ -14,6 +20,9 @@
 //   --workers=1,2       PostgreSQL worker counts (default 1,2; the embedded database is always 1)
 //   --kinds=places,mcp  only the kinds whose name contains one of these (profiling one kind at a time)
 //   --profile=<dir>     run the servers with `--cpu-prof` into <dir> (one .cpuprofile per process)
+//   --mixes=repeated,crowd   which mixes to measure (default both; the constant route always)
+//   --seed=<n>          seed of the crowd mix (default 1); another seed is a held-out set
+//   --crowd=<n>         distinct requests in the crowd mix (default 6000)
 // BENCH_DATABASE_URL=<url> reuses a prepared PostgreSQL database instead of a throwaway one (whose
 // first start imports the reference data); RESILIENCE_TEMPLATE=<dir> a prepared PGlite directory;
 // RESILIENCE_PORTS=<from>-<to> and RESILIENCE_DB_PREFIX as for the resilience suite.
@@ -23,6 +32,7 @@ import { mb, request, sleep, table } from '../resilience/common';
 import { percentile, runMix, workload, type Item, type KindStats } from '../resilience/load';
 import { cleanupAll, createThrowawayDatabase, pgliteCopy, PG_HOST, startPortal, type Portal } from '../resilience/portal';
 import { runIfMain } from './common';
+import { crowdRequests, runCrowd } from './crowd';
 
 interface Options {
   durationS: number;
@@ -31,6 +41,9 @@ interface Options {
   workers: number[];
   kinds: string[];
   profileDir: string | null;
+  mixes: Array<'repeated' | 'crowd'>;
+  seed: number;
+  crowdSize: number;
 }
 
 function options(argv = process.argv.slice(2)): Options {
@@ -47,6 +60,11 @@ function options(argv = process.argv.slice(2)): Options {
       : [1, 2],
     kinds: list(get('kinds')),
     profileDir: profile ? path.resolve(profile) : null,
+    mixes: list(get('mixes')).filter((m): m is 'repeated' | 'crowd' => m === 'repeated' || m === 'crowd').length
+      ? list(get('mixes')).filter((m): m is 'repeated' | 'crowd' => m === 'repeated' || m === 'crowd')
+      : ['repeated', 'crowd'],
+    seed: Number.isInteger(Number(get('seed'))) ? Number(get('seed')) : 1,
+    crowdSize: Math.max(100, Number(get('crowd') ?? 6000) || 6000),
   };
 }
 
@@ -68,13 +86,15 @@ interface Measured {
 
 const BASELINE: Item = { kind: 'baseline: constant route', method: 'GET', path: '/ogc/conformance', weight: 1 };
 
-async function measure(portal: Portal, label: string, items: Item[], o: Options): Promise<Measured> {
+type Runner = (url: string, o: { connections: number; durationS: number }) => ReturnType<typeof runMix>;
+
+async function measure(portal: Portal, label: string, runner: Runner, o: Options): Promise<Measured> {
   let rssPeak = portal.rssKb() ?? 0;
   const sampler = setInterval(() => {
     const v = portal.rssKb();
     if (v && v > rssPeak) rssPeak = v;
   }, 500);
-  const { result, perKind } = await runMix(portal.url, items, { connections: o.connections, durationS: o.durationS });
+  const { result, perKind } = await runner(portal.url, { connections: o.connections, durationS: o.durationS });
   clearInterval(sampler);
   return {
     label,
@@ -86,6 +106,22 @@ async function measure(portal: Portal, label: string, items: Item[], o: Options)
     perKind,
     rssPeakMb: mb(rssPeak),
   };
+}
+
+/**
+ * The crowd pool for this portal: the point datasets of the repeated mix for nearby, and for summary
+ * every dataset of it that answers a per-municipality summary (checked once on one municipality).
+ */
+async function crowdPool(base: string, items: Item[], o: Options) {
+  const dataKeys = items.filter((i) => i.path.startsWith('/api/data/')).map((i) => i.path.slice('/api/data/'.length));
+  const candidates = [...new Set([...items.filter((i) => i.kind === 'summary').map((i) => i.path.split('?')[0].slice('/api/summary/'.length)), ...dataKeys])];
+  const summaryKeys: string[] = [];
+  for (const key of candidates) {
+    const r = await request(base, `/api/summary/${key}?municipality=SK0101528595`, { timeoutMs: 60_000 });
+    if (r.status === 200) summaryKeys.push(key);
+    else console.warn(`bench load: crowd mix: no summary of ${key} (${r.status})`);
+  }
+  return crowdRequests({ seed: o.seed, size: o.crowdSize, pointKeys: dataKeys.slice(0, 2), summaryKeys });
 }
 
 async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Options, databaseUrl?: string): Promise<Measured[]> {
@@ -117,24 +153,35 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Op
     await sleep(1000);
     const label = `${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}`;
     console.log(`bench load: ${label}: baseline ${o.durationS} s...`);
-    const baseline = await measure(portal, `${label}: constant route`, [BASELINE], o);
-    console.log(`bench load: ${label}: mix ${o.durationS} s...`);
-    const mix = await measure(portal, `${label}: mix`, items, o);
-    return [baseline, mix];
+    const baseline = await measure(portal, `${label}: constant route`, (url, r) => runMix(url, [BASELINE], r), o);
+    const out = [baseline];
+    if (o.mixes.includes('repeated')) {
+      console.log(`bench load: ${label}: repeated mix ${o.durationS} s...`);
+      out.push(await measure(portal, `${label}: repeated mix`, (url, r) => runMix(url, items, r), o));
+    }
+    if (o.mixes.includes('crowd')) {
+      const pool = await crowdPool(portal.url, items, o);
+      console.log(`bench load: ${label}: crowd mix (seed ${o.seed}, ${pool.length} distinct requests) ${o.durationS} s...`);
+      out.push(await measure(portal, `${label}: crowd mix (seed ${o.seed})`, (url, r) => runCrowd(url, pool, r), o));
+    }
+    return out;
   } finally {
     await portal.stop();
   }
 }
 
 function print(results: Measured[]): void {
-  const rows = [['configuration', 'req/s', 'ratio to constant route', 'p50', 'p99', 'errors', 'non-2xx', 'RSS peak']];
+  const rows = [['configuration', 'req/s', 'ratio to constant route', 'ratio to repeated mix', 'p50', 'p99', 'errors', 'non-2xx', 'RSS peak']];
   let baseRps = 0;
+  let repeatedRps = 0;
   for (const r of results) {
-    if (r.label.endsWith('constant route')) baseRps = r.rps;
+    if (r.label.endsWith('constant route')) [baseRps, repeatedRps] = [r.rps, 0];
+    if (r.label.endsWith('repeated mix')) repeatedRps = r.rps;
     rows.push([
       r.label,
       r.rps.toFixed(0),
       r.label.endsWith('constant route') ? '1.00' : baseRps ? (r.rps / baseRps).toFixed(2) : '-',
+      r.label.includes('crowd mix') && repeatedRps ? (r.rps / repeatedRps).toFixed(2) : r.label.endsWith('repeated mix') ? '1.00' : '-',
       `${r.p50} ms`,
       `${r.p99} ms`,
       String(r.errors),

@@ -17,7 +17,7 @@ import { cleanupAll, createThrowawayDatabase, pgliteCopy, startPortal, type Port
 
 export type LoadDriver = 'embedded' | 'postgres';
 
-interface AcRequest {
+export interface AcRequest {
   method?: string;
   path: string;
   headers?: Record<string, string>;
@@ -34,7 +34,7 @@ interface AcHistogram {
   total: number;
   mean: number;
 }
-interface AcResult {
+export interface AcResult {
   latency: AcHistogram;
   requests: AcHistogram & { sent: number };
   throughput: AcHistogram;
@@ -47,7 +47,7 @@ interface AcResult {
 }
 type Autocannon = (opts: Record<string, unknown>) => Promise<AcResult>;
 // autocannon ships CommonJS without types.
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
+export const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
 export interface Item {
   kind: string;
