@@ -34,6 +34,7 @@ const DOMAINS = [
   'mapimage', // map_image: a PNG of a point or area drawn on the server from the portal's own data
   'docs', // the portal's documents
   'pages', // server-side data of the site's pages
+  'reports', // problem reports from the site ("Nahlásiť problém") for the operator
 ];
 
 /** Faces (how the portal is reached), lowest first. */

@@ -7,6 +7,8 @@
 //   npm run operator -- unreject <id>
 //   npm run operator -- refresh <id|--all>
 //   npm run operator -- diff <id>
+//   npm run operator -- reports [--all]
+//   npm run operator -- reports close <report id>
 //
 // It works while the server runs: with the embedded database it connects through the server's PGlite
 // socket (lib/db), with DATABASE_URL to PostgreSQL. Exit codes: 0 done, 1 the action failed (unknown
@@ -19,6 +21,7 @@ import { getProviderById, listProviderEvents, listProviders } from '@/lib/provid
 import { refreshAllProviders, refreshProvider, type RefreshResult } from '@/lib/providers/refresh';
 import type { ProviderRecord } from '@/lib/providers/types';
 import { isRegistryError } from '@/lib/providers/write';
+import { closeReport, listReports, openReportsByProvider } from '@/lib/reports/reports';
 
 export interface OperatorIo {
   out: (line: string) => void;
@@ -34,6 +37,8 @@ const USAGE = `Usage: npm run operator -- <command>
   unreject <id>                        back to awaiting approval (built-in providers: approved)
   refresh <id|--all>                   download manifests again (built-ins are rebuilt from the code)
   diff <id>                            what the current manifest changes against the approved one
+  reports [--all]                      problem reports from the site (open ones; --all with closed)
+  reports close <report id>            close a report once it is dealt with
 
 Exit codes: 0 done, 1 action failed, 2 usage error, 3 database unreachable.`;
 
@@ -101,13 +106,14 @@ async function list(p: Parsed, io: OperatorIo): Promise<number> {
   only(p, ['pending'], 0);
   const db = await getDb();
   const rows = await listProviders(db, p.flags.pending ? { approval: 'pending_review' } : {});
+  const openReports = await openReportsByProvider(db);
   if (rows.length === 0) {
     io.out(p.flags.pending ? 'No provider awaits approval.' : 'No providers.');
     return 0;
   }
   io.out(
     table([
-      ['ID', 'NAME', 'APPROVAL', 'STATUS', 'DATASETS', 'MANAGED', 'FINGERPRINT', 'UPDATED (UTC)', 'MANIFEST'],
+      ['ID', 'NAME', 'APPROVAL', 'STATUS', 'DATASETS', 'MANAGED', 'REPORTS', 'FINGERPRINT', 'UPDATED (UTC)', 'MANIFEST'],
       ...rows.map((r) => [
         r.id,
         clip(r.manifest.provider.name, 36),
@@ -115,6 +121,7 @@ async function list(p: Parsed, io: OperatorIo): Promise<number> {
         r.status,
         String(r.manifest.datasets.length),
         r.builtIn ? 'portal*' : r.managedBy,
+        String(openReports.get(r.id) ?? 0),
         r.fingerprint.slice(0, 12),
         when(r.updatedAt),
         r.manifestUrl ?? (r.builtIn ? `content/providers/${r.id}.json` : '-'),
@@ -122,7 +129,7 @@ async function list(p: Parsed, io: OperatorIo): Promise<number> {
     ]).join('\n'),
   );
   const pending = rows.filter((r) => r.approval === 'pending_review').length;
-  io.out(`\n${rows.length} provider(s), ${pending} awaiting approval. portal* = built in.`);
+  io.out(`\n${rows.length} provider(s), ${pending} awaiting approval. portal* = built in. REPORTS = open problem reports about its datasets.`);
   return 0;
 }
 
@@ -144,6 +151,7 @@ async function show(p: Parsed, io: OperatorIo): Promise<number> {
     `  fingerprint:  ${r.fingerprint}`,
     `  approved:     ${r.approvedFingerprint ?? '-'}${r.approvedAt ? ` at ${when(r.approvedAt)}` : ''}`,
     `  checked:      ${when(r.checkedAt)}`,
+    `  reports:      ${(await openReportsByProvider(db)).get(r.id) ?? 0} open (npm run operator -- reports)`,
     `  datasets (current manifest):`,
     ...r.manifest.datasets.map((d) => `    ${d.id}  ${d.title}  [${d.source.type}${d.category ? `, ${d.category}` : ''}]`),
     `  audit log:`,
@@ -153,6 +161,45 @@ async function show(p: Parsed, io: OperatorIo): Promise<number> {
     ),
   ];
   io.out(lines.join('\n'));
+  return 0;
+}
+
+async function reportsCommand(p: Parsed, io: OperatorIo): Promise<number> {
+  const db = await getDb();
+  if (p.args[0] === 'close') {
+    only(p, [], 2);
+    const raw = p.args[1];
+    if (!raw || !/^\d{1,15}$/.test(raw)) throw new UsageError('reports close needs a report id (a number)');
+    if (!(await closeReport(db, { id: Number(raw) }))) {
+      io.err(`No open report with id ${raw}.`);
+      return 1;
+    }
+    io.out(`Report ${raw} closed.`);
+    return 0;
+  }
+  only(p, ['all'], 0);
+  const rows = await listReports(db, { all: Boolean(p.flags.all) });
+  if (rows.length === 0) {
+    io.out(p.flags.all ? 'No reports.' : 'No open reports.');
+    return 0;
+  }
+  io.out(
+    table([
+      ['ID', 'STATUS', 'KIND', 'CREATED (UTC)', 'DATASET', 'PAGE', 'E-MAIL', 'MESSAGE'],
+      ...rows.map((r) => [
+        String(r.id),
+        r.status,
+        r.kind,
+        when(r.createdAt),
+        r.datasetKey ?? '-',
+        clip(r.pagePath ?? '-', 40),
+        r.contactEmail ?? '-',
+        clip(r.message.replace(/\s+/g, ' '), 100),
+      ]),
+    ]).join('\n'),
+  );
+  const open = rows.filter((r) => r.status === 'open').length;
+  io.out(`\n${rows.length} report(s), ${open} open. Close one: npm run operator -- reports close <id>`);
   return 0;
 }
 
@@ -243,6 +290,7 @@ const COMMANDS: Record<string, (p: Parsed, io: OperatorIo) => Promise<number>> =
   unreject,
   refresh,
   diff: diffCommand,
+  reports: reportsCommand,
 };
 
 /** Runs one command against the process's database (tests call this directly). */

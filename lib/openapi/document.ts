@@ -15,6 +15,7 @@ import { PROTOCOL_VERSION } from '@/lib/protocol/types';
 import { completeChallengeOperation, createChallengeOperation } from '@/lib/providers/actions-operation';
 import { providerDashboardOperation } from '@/lib/providers/dashboard-operation';
 import { catalogOperation, registrationOperation } from '@/lib/providers/operation';
+import { reportOperation } from '@/lib/reports/operation';
 import { summaryOperation } from '@/lib/summary/operation';
 import { liveTestOperation, validateOperation } from '@/lib/validator/operation';
 import { errorResponses } from './errors';
@@ -155,6 +156,16 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
       {
         examples: { '201': ex.registration, '200': { ...ex.registration, registered: false, status: 'approved', message: 'Already registered and approved.' } },
         bodyExamples: { register: { summary: 'Register a manifest', value: { manifestUrl: 'https://data.example.sk/manifest.json' } } },
+      },
+    ],
+    [
+      reportOperation as AnyOperation,
+      {
+        examples: { '201': { id: 42, status: 'open' } },
+        bodyExamples: {
+          site: { summary: 'A problem with the site', value: { kind: 'site', message: 'Vyhľadávanie nenašlo moju obec.', page: '/' } },
+          data: { summary: 'Wrong data of a dataset', value: { kind: 'data', message: 'Zastávka tu už nie je.', dataset: 'priklady/body', point: [17.107, 48.145], email: 'obcan@example.sk' } },
+        },
       },
     ],
   ];
@@ -336,6 +347,7 @@ export function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenAp
       { name: 'places', description: 'Geocoding, what lies at or near a point, summaries per municipality.' },
       { name: 'validation', description: 'Manifest and data checks, live provider test.' },
       { name: 'registration', description: 'Provider self-registration (approved by the operator).' },
+      { name: 'reports', description: 'Problem reports about the site or a dataset ("Nahlásiť problém"), read by the operator.' },
       { name: 'mcp', description: 'Model Context Protocol server wrapping the same functions.' },
       { name: 'documentation', description: 'Documents for people and language models.' },
       { name: 'protocol', description: 'JSON Schemas and samples of protocol ' + PROTOCOL_VERSION + '.' },

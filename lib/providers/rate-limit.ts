@@ -18,6 +18,7 @@ const secondsBefore = (clock: 'now' | 'clock', seconds: number) =>
 /**
  * Records one attempt and returns how many the address made within the window, this one included.
  * Serialised per address (advisory lock), so parallel attempts cannot all read a count under the limit.
+ * Other jobs limited the same way (problem reports) pass their own key, e.g. `report:<hash>`.
  */
 export async function recordRegistrationAttempt(db: Db, { clientAddress }: { clientAddress: string }): Promise<number> {
   return db.transaction(async (tx) => {

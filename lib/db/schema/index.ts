@@ -4,3 +4,4 @@ export * from './providers';
 export * from './cache';
 export * from './health';
 export * from './notifications';
+export * from './reports';
