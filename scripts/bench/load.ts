@@ -18,7 +18,7 @@
 //   --connections=<n>   default 50
 //   --drivers=embedded,postgres   default both (postgres only when 127.0.0.1:5432 answers)
 //   --workers=1,2       PostgreSQL worker counts (default 1,2; the embedded database is always 1)
-//   --kinds=places,mcp  only the kinds whose name contains one of these (profiling one kind at a time)
+//   --kinds=places,mcp  only the kinds whose name contains one of these, in both mixes (profiling one kind at a time)
 //   --profile=<dir>     run the servers with `--cpu-prof` into <dir> (one .cpuprofile per process)
 //   --mixes=repeated,crowd   which mixes to measure (default both; the constant route always)
 //   --seed=<n>          seed of the crowd mix (default 1); another seed is a held-out set
@@ -121,7 +121,8 @@ async function crowdPool(base: string, items: Item[], o: Options) {
     if (r.status === 200) summaryKeys.push(key);
     else console.warn(`bench load: crowd mix: no summary of ${key} (${r.status})`);
   }
-  return crowdRequests({ seed: o.seed, size: o.crowdSize, pointKeys: dataKeys.slice(0, 2), summaryKeys });
+  const pool = crowdRequests({ seed: o.seed, size: o.crowdSize, pointKeys: dataKeys.slice(0, 2), summaryKeys });
+  return o.kinds.length ? pool.filter((i) => o.kinds.some((k) => i.kind.includes(k))) : pool;
 }
 
 async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Options, databaseUrl?: string): Promise<Measured[]> {
