@@ -43,7 +43,15 @@ describe('the catalog document', () => {
       expect(Object.keys(p).sort()).toEqual(['datasetCount', 'health', 'id', 'managedBy', 'name', 'status']);
       expect(p.datasetCount).toBe(doc.datasets.filter((d) => d.providerId === p.id).length);
     }
-    expect(doc.providers.find((p) => p.id === 'sk-uzemie')).toMatchObject({ managedBy: 'portal', status: 'ok' });
+    // The reference data is served in-process, so it is never unavailable; it may read `degraded` here
+    // when other suites on the shared test database recorded a failed or slow request against it
+    // (deliberate faults, a loaded machine), and then its health says why.
+    const uzemie = doc.providers.find((p) => p.id === 'sk-uzemie')!;
+    expect(uzemie.managedBy).toBe('portal');
+    expect(['ok', 'degraded']).toContain(uzemie.status);
+    if (uzemie.status === 'degraded') {
+      expect(uzemie.health.lastError !== null || (uzemie.health.last24h.p50Ms ?? 0) > 0, JSON.stringify(uzemie.health)).toBe(true);
+    }
     expect(doc.datasets.filter((d) => d.providerId === 'priklady').every((d) => d.category === 'sample')).toBe(true);
   });
 
