@@ -35,6 +35,8 @@ export const ERROR_STATUS = {
   id_taken: 409,
   url_registered: 409,
   manifest_rejected: 422,
+  /** The manifest draft: the address is not an OGC API – Features, WFS 2.0 or ArcGIS service. */
+  unrecognised_service: 422,
   too_many_requests: 429,
   queue_full: 429,
   registration_unavailable: 503,

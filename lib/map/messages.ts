@@ -39,6 +39,7 @@ const PORTAL_TEXT: Record<Exclude<MessageCode, SourceFailureCode>, string> = {
   invalid_query: 'Portál otázke nerozumel (neplatný údaj v otázke).',
   invalid_input: 'Zadané údaje sú neúplné alebo neplatné.',
   invalid_url: 'Adresa nie je platná.',
+  unrecognised_service: 'Na adrese nie je služba OGC API – Features, WFS 2.0 ani ArcGIS FeatureServer/MapServer.',
   https_required: 'Zdroj musí byť dostupný cez zabezpečené spojenie (HTTPS).',
   missing_place: 'Chýba miesto: zadajte bod alebo adresu.',
   missing_dataset_selection: 'Chýba výber datasetov.',

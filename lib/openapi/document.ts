@@ -17,7 +17,7 @@ import { providerDashboardOperation } from '@/lib/providers/dashboard-operation'
 import { catalogOperation, registrationOperation } from '@/lib/providers/operation';
 import { reportOperation } from '@/lib/reports/operation';
 import { summaryOperation } from '@/lib/summary/operation';
-import { liveTestOperation, validateOperation } from '@/lib/validator/operation';
+import { draftOperation, liveTestOperation, validateOperation } from '@/lib/validator/operation';
 import { errorResponses } from './errors';
 import * as ex from './examples';
 import { Components, restOperation, type AnyOperation } from './operations';
@@ -148,6 +148,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         },
       },
     ],
+    [draftOperation as AnyOperation, { bodyExamples: { ogc: { summary: 'An OGC API – Features service', value: { url: 'https://gis.example.sk/ogc' } }, wfs: { summary: 'A WFS 2.0 service', value: { url: 'https://gis.example.sk/wfs?service=WFS&request=GetCapabilities&version=2.0.0' } }, arcgis: { summary: 'An ArcGIS FeatureServer', value: { url: 'https://gis.example.sk/arcgis/rest/services/Obec/FeatureServer' } } } }],
     [providerDashboardOperation as AnyOperation, { parameterExamples: { id: 'sk-uzemie' } }],
     [createChallengeOperation as AnyOperation, { bodyExamples: { withdraw: { summary: 'Withdraw the provider', value: { action: 'withdraw' } }, move: { summary: 'A new manifest URL', value: { action: 'move', manifestUrl: 'https://gis.example.sk/portal/manifest.json' } } } }],
     [completeChallengeOperation as AnyOperation, { bodyExamples: { prove: { summary: 'The token is in place', value: {} } } }],

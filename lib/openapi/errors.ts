@@ -10,7 +10,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: 'Forbidden.',
   404: 'Not found.',
   409: 'Conflict with an existing registration.',
-  422: 'The manifest failed the live test; the full report is in `check`.',
+  422: 'The manifest failed the live test (the full report is in `check`), or the address is not a service a manifest can be drafted from.',
   429: 'Too many requests.',
   500: 'Unexpected error of the portal (logged; no details are exposed).',
   501: 'Not available for this country.',

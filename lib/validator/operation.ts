@@ -4,6 +4,7 @@ import { codedIssue, defineOperation } from '@/lib/operation/define';
 import { classifyValidateBody, FORMS } from './classify';
 import { checkData } from './data';
 import { runLiveTest, runValidation } from './live';
+import { draftInput, draftManifest, draftResult } from './draft';
 import { checkManifest } from './manifest';
 import { anyReport, liveReport, validatorReport } from './report';
 
@@ -97,4 +98,18 @@ export const validateDataOperation = defineOperation({
   invalidCode: 'invalid_input',
   errors: [],
   run: async ({ data, dataset }) => checkData(data, dataset),
+});
+
+export const draftOperation = defineOperation({
+  id: 'draftManifest',
+  tags: ['validation'],
+  summary: 'Draft a manifest from an OGC API – Features, WFS 2.0 or ArcGIS service',
+  description:
+    'Reads the service (an OGC API – Features landing page or `/collections`, a WFS 2.0 GetCapabilities with DescribeFeatureType, an ArcGIS FeatureServer/MapServer with its layers) and drafts a manifest: one dataset per collection / feature type / layer with its title, description, a category guess, fields with types, coverage and a `geojson` source answering GeoJSON (OGC `items?f=json` and WFS `GetFeature` with `outputFormat=application/json` in mode `bbox`, ArcGIS `query?f=geojson` in mode `full`). Provider and licence are placeholders to fill in; then validate the manifest with `POST /api/validate`.',
+  input: draftInput,
+  output: draftResult,
+  invalidCode: 'invalid_input',
+  errors: ['invalid_url', 'https_required', 'unrecognised_service', 'source_unreachable', 'timeout', 'http_error', 'response_too_large', 'source_error'],
+  rest: { method: 'post', path: '/api/validate/draft', from: 'body' },
+  run: ({ url }) => draftManifest(url),
 });

@@ -62,6 +62,8 @@ export interface MapServer {
   host: string;
   /** GetMap tile template (EPSG:3857, `{bbox-epsg-3857}`) for a variant and layers. */
   template(variant: MapServerVariant, layers: string[], version?: '1.1.1' | '1.3.0'): string;
+  /** A WFS 2.0 GetCapabilities URL of the zones as feature type `zony` (GeoJSON GetFeature). */
+  wfsCapabilities: string;
   /** Requests received per variant (for checks that capabilities are cached). */
   requests(variant?: MapServerVariant): string[];
   close(): Promise<void>;
@@ -169,6 +171,52 @@ END
 `;
 }
 
+/** A WFS 2.0 mapfile serving the hazard zones as feature type `zony` (GeoJSON output, typed attributes). */
+function wfsMapfile(onlineResource: string, data: { vector: string }): string {
+  return `MAP
+  NAME "wfs"
+  EXTENT 16.5 47.5 22.8 49.8
+  UNITS DD
+  PROJECTION "init=epsg:4326" END
+  WEB
+    METADATA
+      "wfs_title" "Testovacia WFS služba"
+      "wfs_abstract" "Zóny ohrozenia pri Bratislave"
+      "wfs_onlineresource" "${onlineResource}"
+      "wfs_srs" "EPSG:4326"
+      "wfs_enable_request" "*"
+      "wfs_getfeature_formatlist" "geojson"
+    END
+  END
+  OUTPUTFORMAT
+    NAME "geojson"
+    DRIVER "OGR/GEOJSON"
+    MIMETYPE "application/json"
+    FORMATOPTION "STORAGE=stream"
+    FORMATOPTION "FORM=SIMPLE"
+  END
+  LAYER
+    NAME "zony"
+    TYPE POLYGON
+    STATUS ON
+    CONNECTIONTYPE OGR
+    CONNECTION "${data.vector}"
+    DATA "zony"
+    PROJECTION "init=epsg:4326" END
+    TEMPLATE "query"
+    METADATA
+      "wfs_title" "Zóny ohrozenia povodňou"
+      "wfs_abstract" "Zóny ohrozenia podľa stupňa"
+      "wfs_extent" "17.0 48.1 17.2 48.2"
+      "gml_include_items" "all"
+      "gml_types" "auto"
+      "gml_featureid" "kod"
+    END
+  END
+END
+`;
+}
+
 /** Runs mapserv as a CGI program and splits its CGI headers from the body. */
 function runCgi(configFile: string, query: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   return new Promise((resolve, reject) => {
@@ -219,7 +267,7 @@ export async function startMapServer(): Promise<MapServer> {
   const configs = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const m = /^\/([a-z]+)\/wms$/.exec(url.pathname);
+    const m = /^\/([a-z]+)\/(?:wms|wfs)$/.exec(url.pathname);
     const config = m ? configs.get(m[1]) : undefined;
     if (!m || !config) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -247,6 +295,11 @@ export async function startMapServer(): Promise<MapServer> {
     writeFileSync(conf, `CONFIG\n  ENV\n    MS_MAPFILE "${map}"\n  END\nEND\n`);
     configs.set(variant, conf);
   }
+  const wfsMap = path.join(dir, 'wfs.map');
+  writeFileSync(wfsMap, wfsMapfile(`${base}/wfs/wfs?`, data));
+  const wfsConf = path.join(dir, 'wfs.conf');
+  writeFileSync(wfsConf, `CONFIG\n  ENV\n    MS_MAPFILE "${wfsMap}"\n  END\nEND\n`);
+  configs.set('wfs', wfsConf);
   return {
     url: base,
     host: `127.0.0.1:${port}`,
@@ -254,6 +307,7 @@ export async function startMapServer(): Promise<MapServer> {
       const crs = version === '1.3.0' ? 'CRS' : 'SRS';
       return `${base}/${variant}/wms?SERVICE=WMS&VERSION=${version}&REQUEST=GetMap&LAYERS=${layers.join(',')}&STYLES=&${crs}=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
     },
+    wfsCapabilities: `${base}/wfs/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities`,
     requests(variant) {
       return log.filter((r) => !variant || r.variant === variant).map((r) => r.query);
     },

@@ -4,7 +4,7 @@
 import type { Scalar } from '../describe';
 import { METRES_PER_PIXEL_Z0, toMercator } from '../geo';
 import { buildUrl, isMercator, type TemplateParam, type WmsQuerySpec } from './template';
-import { childrenNamed, deepText, descendants, firstChild, parseXml, type XmlElement } from './xml';
+import { childrenNamed, deepText, descendants, firstChild, parseXml, type XmlElement } from '@/lib/sources/xml';
 
 /** One feature (or raster cell) a service reported at the point, with attributes in source order. */
 export interface SourceFeature {

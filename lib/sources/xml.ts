@@ -1,5 +1,5 @@
-// A small element tree over saxes: enough to read WMS capabilities, GML feature info and OGC
-// exception reports without a DOM. Entities are resolved by saxes; DTDs are never fetched.
+// A small element tree over saxes: enough to read WMS and WFS capabilities, XML schemas, GML feature
+// info and OGC exception reports without a DOM. Entities are resolved by saxes; DTDs are never fetched.
 import { SaxesParser } from 'saxes';
 
 export interface XmlElement {
