@@ -9,6 +9,7 @@ import type { CollectionDmView } from '@/lib/map/types';
 import type { NearbyResult, NearbySelectionResult } from '@/lib/nearby/schema';
 import type { PlaceResult, ReverseResult } from '@/lib/places/schema';
 import type { RegistrationResult } from '@/lib/providers/schema';
+import type { ReportInput, ReportReceipt } from '@/lib/reports/operation';
 import type { AnyReport } from '@/lib/validator/report';
 
 /** GET /api/data: the schema leaves the protocol's FeatureCollection open; the map reads it as GeoJSON with the collection `dm`. */
@@ -69,4 +70,6 @@ export const api = {
   validate: (body: unknown) => postJson<AnyReport>('/api/validate', body),
   /** A refused registration may carry the live test's report as `check`. */
   register: (manifestUrl: string) => postJson<RegistrationResult, { check: AnyReport }>('/api/registration', { manifestUrl }),
+  /** "Nahlásiť problém". */
+  report: (body: ReportInput) => postJson<ReportReceipt>('/api/reports', body),
 };

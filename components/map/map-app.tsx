@@ -175,7 +175,7 @@ export default function MapApp(props: MapAppProps) {
           <div className="map-crosshair" aria-hidden="true" />
         </div>
 
-        <ToolBar active={tools.active} onTool={tools.toggle} location={tools.location} onLocate={tools.locate} only={bare ? ['locate'] : undefined} />
+        <ToolBar active={tools.active} onTool={tools.toggle} location={tools.location} onLocate={tools.locate} only={bare ? ['locate'] : undefined} reportDataset={state.datasets.length === 1 ? state.datasets[0] : undefined} />
         {tools.location.status === 'error' && (
           <p className="tool-status error small" role="alert" data-testid="location-error">
             {tools.location.message}

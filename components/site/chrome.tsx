@@ -1,5 +1,6 @@
 // Header, footer and breadcrumbs of the server-rendered pages.
 import Link from 'next/link';
+import { ReportProblem } from './report-problem';
 import './site.css';
 
 export function SiteHeader() {
@@ -33,7 +34,7 @@ export function SiteFooter() {
     <footer className="site-footer">
       Verejný portál geografických dát Slovenska. Dáta patria ich poskytovateľom; podmienky použitia uvádza každý
       dataset. <Link href="/stav-zdrojov">Stav zdrojov</Link> · <Link href="/neschvalene-data">Neschválené dáta</Link> ·{' '}
-      <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a>
+      <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a> <ReportProblem testId="footer-report" />
     </footer>
   );
 }

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { REPORT_KINDS, REPORT_STATUSES } from '@/lib/db/schema/reports';
 import { codedIssue, defineOperation } from '@/lib/operation/define';
 import { datasetKey, lonLat } from '@/lib/operation/fields';
-import { MAX_MESSAGE_CHARS, MAX_REPORTS_PER_WINDOW, submitReport } from './reports';
+import { MAX_MESSAGE_CHARS } from './limits';
+import { MAX_REPORTS_PER_WINDOW, submitReport } from './reports';
 
 /** A request body larger than this is refused before it is read (413 payload_too_large). */
 export const MAX_REPORT_BODY_BYTES = 16 * 1024;
@@ -22,12 +23,11 @@ export const reportInput = z
       .describe(`What is wrong, plain text, 1-${MAX_MESSAGE_CHARS} characters; HTML tags are refused.`),
     email: z.email().max(254).optional().describe('Contact e-mail for an answer (optional).'),
     page: z.string().max(500).regex(/^\//, 'expected a path starting with /').optional().describe('The page the report is sent from (path and query).'),
-    dataset: datasetKey.optional().describe('`provider/dataset` the report is about (required for `kind: data`).'),
+    dataset: datasetKey.optional().describe('`provider/dataset` the report is about (its provider sees the count).'),
     point: lonLat.optional().describe('A point on the map the report is about, `[lon, lat]`.'),
   })
   .superRefine((v, ctx) => {
     if (HTML_TAG.test(v.message)) ctx.addIssue(codedIssue('invalid_input', 'HTML tags are not allowed; write plain text.', ['message']));
-    if (v.kind === 'data' && !v.dataset) ctx.addIssue(codedIssue('invalid_input', 'required for kind "data"', ['dataset']));
   });
 
 export const reportResult = z

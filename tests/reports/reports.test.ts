@@ -72,7 +72,7 @@ describe('POST /api/reports', () => {
     { name: 'HTML link', body: { kind: 'site', message: '<a href="https://x.example">klik</a>' }, status: 400, code: 'invalid_input' },
     { name: 'HTML comment', body: { kind: 'site', message: 'ahoj <!-- x -->' }, status: 400, code: 'invalid_input' },
     { name: 'self-closing tag', body: { kind: 'site', message: 'riadok<br/>riadok' }, status: 400, code: 'invalid_input' },
-    { name: 'data without a dataset', body: { kind: 'data', message: 'zlé údaje' }, status: 400, code: 'invalid_input' },
+    { name: 'unknown dataset key form', body: { kind: 'data', message: 'zlé údaje', dataset: 'bez-lomky' }, status: 400, code: 'invalid_input' },
     { name: 'unknown kind', body: { kind: 'spam', message: 'x' }, status: 400, code: 'invalid_input' },
     { name: 'bad e-mail', body: { kind: 'site', message: 'x', email: 'nie-je-email' }, status: 400, code: 'invalid_input' },
   ];

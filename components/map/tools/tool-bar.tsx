@@ -3,6 +3,7 @@
 // a phone so the map stays visible. The accessible names are fixed interfaces (e2e, help pages):
 // "Moja poloha", "Merať", "Zdieľať", "Tlačiť", "Vlastný súbor" (and "Nahlásiť problém" after them).
 import { useState } from 'react';
+import { ReportProblem } from '@/components/site/report-problem';
 import type { Location } from './use-locate';
 import type { ToolId } from './use-map-tools';
 
@@ -27,11 +28,13 @@ export interface ToolBarProps {
   onTool: (id: ToolId) => void;
   location: Location;
   onLocate: () => void;
-  /** Tools an embedded map leaves out. */
+  /** Tools an embedded map leaves out ("Nahlásiť problém" stays unless `only` is given). */
   only?: ReadonlyArray<ToolId | 'locate'>;
+  /** The one dataset the map shows, if one: a report starts about it. */
+  reportDataset?: string;
 }
 
-export function ToolBar({ active, onTool, location, onLocate, only }: ToolBarProps) {
+export function ToolBar({ active, onTool, location, onLocate, only, reportDataset }: ToolBarProps) {
   // The phone's menu; on a desktop the list is always shown (map.css).
   const [open, setOpen] = useState(false);
   const tools: Array<{ id: ToolId | 'locate'; label: string; pressed: boolean; onClick: () => void }> = [
@@ -67,7 +70,11 @@ export function ToolBar({ active, onTool, location, onLocate, only }: ToolBarPro
             </button>
           </li>
         ))}
-        {/* "Nahlásiť problém" (the front helper's report form) goes here, as the last <li>. */}
+        {!only && (
+          <li>
+            <ReportProblem variant="tool" dataset={reportDataset} kind="site" testId="tool-report" onOpen={() => setOpen(false)} />
+          </li>
+        )}
       </ul>
     </nav>
   );

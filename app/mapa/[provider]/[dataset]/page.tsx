@@ -8,6 +8,7 @@ import MapAppLazy from '@/components/map/map-app-lazy';
 import { QgisHowTo } from '@/components/ogc/ogc-html';
 import { ApiUsage } from '@/components/site/api-usage';
 import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { ReportProblem } from '@/components/site/report-problem';
 import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/dataset-facts';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
 import { basemapAttribution } from '@/lib/basemap/attribution';
@@ -69,6 +70,9 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
           basemapAttribution={basemapAttribution()}
           embedded
         />
+        <p className="report-line">
+          Sú údaje nesprávne? <ReportProblem dataset={d.key} kind="data" testId="dataset-report" />
+        </p>
         {d.description && <p>{d.description}</p>}
         {(d.keywords?.length ?? 0) > 0 && <p className="muted">Kľúčové slová: {d.keywords!.join(', ')}</p>}
 
