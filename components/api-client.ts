@@ -11,6 +11,7 @@ import type { PlaceResult, ReverseResult } from '@/lib/places/schema';
 import type { RegistrationResult } from '@/lib/providers/schema';
 import type { ReportInput, ReportReceipt } from '@/lib/reports/operation';
 import type { AnyReport } from '@/lib/validator/report';
+import type { DraftResult } from '@/lib/validator/draft';
 
 /** GET /api/data: the schema leaves the protocol's FeatureCollection open; the map reads it as GeoJSON with the collection `dm`. */
 export type DataAnswer = z.output<typeof dataResponse> & GeoJSON.FeatureCollection & { dm?: CollectionDmView };
@@ -68,6 +69,8 @@ export const api = {
   /** A data request built by lib/map/data-request.ts. */
   data: (url: string, signal?: AbortSignal) => getJson<DataAnswer>(url, signal, 'application/geo+json, application/json'),
   validate: (body: unknown) => postJson<AnyReport>('/api/validate', body),
+  /** A manifest drafted from an OGC API – Features, WFS 2.0 or ArcGIS service. */
+  draft: (url: string) => postJson<DraftResult>('/api/validate/draft', { url }),
   /** A refused registration may carry the live test's report as `check`. */
   register: (manifestUrl: string) => postJson<RegistrationResult, { check: AnyReport }>('/api/registration', { manifestUrl }),
   /** "Nahlásiť problém". */

@@ -4,6 +4,7 @@
 // the only thing this talks to.
 import { useId, useState } from 'react';
 import { formatNumber } from '@/lib/map/format';
+import { codeText } from '@/lib/map/messages';
 import type { RegistrationResult } from '@/lib/providers/schema';
 import type { AnyReport, Finding } from '@/lib/validator/report';
 import { api, getJson } from '../api-client';
@@ -96,6 +97,36 @@ export function ValidatorForm() {
   const [problem, setProblem] = useState<string | null>(null);
   const textId = useId();
   const urlId = useId();
+  const serviceId = useId();
+  const [drafting, setDrafting] = useState(false);
+  const [serviceUrl, setServiceUrl] = useState('');
+  const [draftBusy, setDraftBusy] = useState(false);
+  const [draftNotes, setDraftNotes] = useState<string[]>([]);
+
+  async function draft() {
+    setProblem(null);
+    setDraftNotes([]);
+    if (!serviceUrl.trim()) {
+      setProblem('Zadajte adresu služby.');
+      return;
+    }
+    setDraftBusy(true);
+    try {
+      const r = await api.draft(serviceUrl.trim());
+      if (!r.ok || r.status !== 200) {
+        setProblem(`Manifest sa nepodarilo vytvoriť: ${codeText(r.ok ? undefined : r.code)}${r.ok || !r.code ? '' : ` (${r.code})`}`);
+        return;
+      }
+      setText(JSON.stringify(r.data.manifest, null, 2));
+      setMode('paste');
+      setReport(null);
+      setDraftNotes(r.data.notes);
+    } catch {
+      setProblem('Portál neodpovedá.');
+    } finally {
+      setDraftBusy(false);
+    }
+  }
 
   async function validate() {
     setProblem(null);
@@ -140,6 +171,35 @@ export function ValidatorForm() {
 
   return (
     <div data-testid="validator">
+      <div className="form-row">
+        <button type="button" className="button secondary" aria-expanded={drafting} onClick={() => setDrafting((v) => !v)} data-testid="draft-open">
+          Vytvoriť manifest zo služby
+        </button>
+        {drafting && (
+          <div data-testid="draft">
+            <label htmlFor={serviceId}>Adresa služby (OGC API – Features, WFS 2.0 GetCapabilities alebo ArcGIS FeatureServer/MapServer)</label>
+            <input
+              id={serviceId}
+              type="url"
+              value={serviceUrl}
+              onChange={(e) => setServiceUrl(e.target.value)}
+              placeholder="https://gis.mojaobec.sk/ogc"
+              data-testid="draft-url"
+            />
+            <button type="button" className="button" onClick={() => void draft()} disabled={draftBusy} data-testid="draft-submit">
+              {draftBusy ? 'Čítam službu…' : 'Vytvoriť návrh manifestu'}
+            </button>
+            <span className="muted small">Portál službu prečíta a návrh vloží do poľa nižšie; doplňte ho a overte.</span>
+          </div>
+        )}
+        {draftNotes.length > 0 && (
+          <ul data-testid="draft-notes" aria-live="polite">
+            {draftNotes.map((n) => (
+              <li key={n}>{n}</li>
+            ))}
+          </ul>
+        )}
+      </div>
       <div className="tabs" role="tablist" aria-label="Čo overiť">
         <button type="button" role="tab" aria-selected={mode === 'paste'} onClick={() => setMode('paste')} data-testid="validator-tab-paste">
           Vložiť JSON
