@@ -20,10 +20,10 @@ export default async function HomePage() {
   const datasets = await mapCatalog();
   return (
     <main>
-      <h1 className="visually-hidden">Geodáta Slovenska – mapa</h1>
-      <MapAppLazy datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} />
+      <MapAppLazy intro datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} />
       <noscript>
         <div style={{ padding: 20 }}>
+          <h1>Geodáta Slovenska – mapa</h1>
           <p>Mapa potrebuje JavaScript. Zoznam datasetov:</p>
           <ul>
             {datasets.map((d) => (

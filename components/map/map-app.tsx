@@ -13,10 +13,12 @@ import { paramDefaults } from '@/lib/map/params';
 import { absoluteMapLink } from '@/lib/map/share';
 import { effectiveParams, formatPointParam, serializeMapState, withDataset, withParam } from '@/lib/map/url-state';
 import type { Bbox } from '@/lib/map/data-request';
+import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import type { MapDataset, MapView } from '@/lib/map/types';
 import { BasemapNote, BasemapSwitcher } from './basemap-switcher';
 import { CatalogPanel } from './catalog-panel';
 import { ObjectDetail } from './detail';
+import { FirstScreen } from './first-screen';
 import { Attribution, Legend, attributionText } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
 import { PlaceSearch } from './place-search';
@@ -57,7 +59,14 @@ export interface MapAppProps {
   bare?: boolean;
   /** In the bare map: show the place search. */
   search?: boolean;
+  /** The home page: the first screen's name, sentence and hint above the search; on a wide screen all of Slovakia beside the catalog. */
+  intro?: boolean;
 }
+
+/** Room the first screen's name, sentence and search take above the map on a wide screen (px). */
+const INTRO_HEIGHT = 190;
+/** The open catalog panel's width plus its margins (map.css: `.catalog-panel { width: 340px; left: 10px }`). */
+const PANEL_SPACE = 360;
 
 export default function MapApp(props: MapAppProps) {
   const { datasets, basemapStyleUrl, focus, embedded = false, bare = false } = props;
@@ -76,6 +85,12 @@ export default function MapApp(props: MapAppProps) {
   // On a phone the catalog starts closed so the map, the place search and the panel have the screen.
   const [panelOpen, setPanelOpen] = useState(props.panelOpen ?? (!embedded && !bare && window.innerWidth > 700));
   const tools = useMapTools();
+  // The home page without a view in its link: all of Slovakia in the map beside the open panel.
+  const [initialFit] = useState(() =>
+    props.intro && !window.location.hash && window.innerWidth > 700
+      ? { bbox: SLOVAKIA_BBOX, padding: { top: INTRO_HEIGHT, right: 60, bottom: 50, left: panelOpen ? PANEL_SPACE + 20 : 40 } }
+      : null,
+  );
   // The own features under the last click, for the "Čo je tu?" panel of that point.
   const [ownHits, setOwnHits] = useState<{ point: string; hits: OwnHit[] } | null>(null);
   const onOwnHits = useCallback((p: [number, number], hits: OwnHit[]) => setOwnHits({ point: formatPointParam({ lon: p[0], lat: p[1] }), hits }), []);
@@ -124,7 +139,7 @@ export default function MapApp(props: MapAppProps) {
   return (
     <MapProvider>
       <div
-        className={`map-app${embedded ? ' map-app-embedded' : ''}${bare ? ' map-app-bare' : ''}${panelOpen ? ' catalog-open' : ''}`}
+        className={`map-app${embedded ? ' map-app-embedded' : ''}${bare ? ' map-app-bare' : ''}${panelOpen ? ' catalog-open' : ''}${point ? ' point-open' : ''}`}
         data-testid="map-app"
         onDragOver={(e) => e.dataTransfer.types.includes('Files') && e.preventDefault()}
         onDrop={(e) => {
@@ -140,6 +155,7 @@ export default function MapApp(props: MapAppProps) {
         {/* First in the tab order: the place search. */}
         {(!bare || props.search) && (
         <div className="map-top">
+          {props.intro && <FirstScreen used={point !== null} />}
           <PlaceSearch
             onPick={place.pick}
             chosen={place.chosen}
@@ -163,6 +179,7 @@ export default function MapApp(props: MapAppProps) {
             mapStyle={basemap.mapStyle}
             layers={canvasLayers}
             initialView={state.view}
+            initialFit={initialFit}
             jumpTo={jump}
             focus={focus}
             onViewChange={onViewChange}

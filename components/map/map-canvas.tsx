@@ -33,6 +33,8 @@ export interface CanvasProps {
   /** A new value moves the map (history navigation, "zoom to"). */
   jumpTo?: { view: MapView; seq: number } | null;
   fitBounds?: Bbox | null;
+  /** Once the map has loaded: fit this box with this padding (px), e.g. Slovakia beside the open catalog. */
+  initialFit?: { bbox: Bbox; padding: { top: number; right: number; bottom: number; left: number } } | null;
   focus?: GeoJSON.Feature | GeoJSON.FeatureCollection | null;
   onViewChange: (view: MapView, bbox: Bbox) => void;
   onFeatureClick: (feature: ClickedFeature | null) => void;
@@ -165,6 +167,15 @@ export default function MapCanvas(props: CanvasProps) {
     },
     [cancelPress],
   );
+
+  const fitted = useRef(false);
+  useEffect(() => {
+    const fit = props.initialFit;
+    if (!loaded || !fit || fitted.current || !mapRef.current) return;
+    fitted.current = true;
+    const b = fit.bbox;
+    mapRef.current.fitBounds([[b[0], b[1]], [b[2], b[3]]], { padding: fit.padding, duration: 0 });
+  }, [loaded, props.initialFit]);
 
   useEffect(() => {
     if (fitBounds && mapRef.current) {

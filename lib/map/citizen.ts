@@ -99,8 +99,8 @@ export function rasterHitValues(values: HitValue[], fields: readonly FieldLabel[
 
 /** The phone layout of map.css (`@media (max-width: 700px)`): the panel is a bottom sheet. */
 export const PHONE_LAYOUT_QUERY = '(max-width: 700px)';
-/** The bottom sheet's greatest share of the map's height (map.css: `.what-here { max-height: 62% }`). */
-export const SHEET_SHARE = 0.62;
+/** The bottom sheet's greatest share of the map's height (map.css: `.what-here { max-height: 45% }`): at least 40 % of a phone screen stays map. */
+export const SHEET_SHARE = 0.45;
 
 /** Where above the sheet a revealed point goes, as a share of the map left visible: low in it, below the search box and notes at the top. */
 const REVEAL_AT = 0.75;
