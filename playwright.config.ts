@@ -52,7 +52,8 @@ export default defineConfig({
       PUBLIC_BASE_URL: BASE,
       // The fake provider of pages.spec; citizen.spec's provider and its HTTPS WMS on the two ports
       // below; honest.spec's failing provider and its HTTPS tile server on the next two.
-      ALLOW_INSECURE_SOURCES: [0, 1, 2, 3, 4].map((d) => `127.0.0.1:${FAKE_PROVIDER_PORT - d}`).join(','),
+      // onramp.spec drafts a manifest from the server's own OGC API (/ogc), read back over loopback.
+      ALLOW_INSECURE_SOURCES: [...[0, 1, 2, 3, 4].map((d) => `127.0.0.1:${FAKE_PROVIDER_PORT - d}`), `localhost:${PORT}`].join(','),
       ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_CERT } : {}),
       // No online basemap: the map must work offline.
       BASEMAP_STYLE_URL: '',
