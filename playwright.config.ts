@@ -57,6 +57,10 @@ export default defineConfig({
       ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_CERT } : {}),
       // No online basemap: the map must work offline.
       BASEMAP_STYLE_URL: '',
+      // The operator's settings shown in every page's footer (front.spec).
+      OPERATOR_NAME: 'Testovací prevádzkovateľ portálu',
+      CONTACT_EMAIL: 'portal@example.sk',
+      CONTACT_PHONE: '+421 2 1234 5678',
     },
   },
 });

@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from 'next';
 import type { ReactNode } from 'react';
+import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { env } from '@/lib/env';
 import './globals.css';
 
@@ -15,7 +16,12 @@ export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="sk">
-      <body>{children}</body>
+      {/* The site's header and footer on every page; the full-screen and the embedded map hide them (site.css). */}
+      <body>
+        <SiteHeader />
+        {children}
+        <SiteFooter />
+      </body>
     </html>
   );
 }

@@ -19,7 +19,9 @@ export const metadata: Metadata = {
 export default async function HomePage() {
   const datasets = await mapCatalog();
   return (
-    <main>
+    // data-chrome="map": the full-screen map; the root layout's header and footer stay hidden (site.css).
+    // Its visible h1 is the first screen's (components/map/first-screen.tsx).
+    <main data-chrome="map">
       <MapAppLazy intro datasets={datasets} basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} />
       <noscript>
         <div style={{ padding: 20 }}>

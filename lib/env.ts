@@ -83,6 +83,18 @@ const schema = z.object({
     .pipe(z.number().int('expected a whole number of workers or auto').min(1).max(64)),
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().min(0).max(600).default(10),
   SHUTDOWN_DELAY_SECONDS: z.coerce.number().min(0).max(600).default(0),
+  OPERATOR_NAME: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().max(200).optional()),
+  CONTACT_PHONE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(z.string().regex(/^\+?[0-9 ()/-]{6,30}$/, 'expected a phone number, e.g. +421 2 1234 5678').optional()),
   CONTACT_EMAIL: z
     .string()
     .trim()
@@ -127,6 +139,10 @@ export type Env = {
   manifestRefreshMinutes: number;
   /** The operator's contact address shown in the documentation (o-projekte, zdroje.md); optional. */
   contactEmail: string | undefined;
+  /** The operator's name shown in every page's footer, o-projekte and the accessibility statement; optional. */
+  operatorName: string | undefined;
+  /** The operator's phone shown beside the e-mail; optional. */
+  contactPhone: string | undefined;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` for a person at a terminal (default in development), else one JSON object per line. */
@@ -192,6 +208,8 @@ function load(): Env {
     basemapStyleUrl: e.BASEMAP_STYLE_URL,
     manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
     contactEmail: e.CONTACT_EMAIL,
+    operatorName: e.OPERATOR_NAME,
+    contactPhone: e.CONTACT_PHONE,
     nodeEnv: e.NODE_ENV,
     logLevel: e.LOG_LEVEL ?? 'info',
     logFormat: e.LOG_FORMAT ?? (e.NODE_ENV === 'development' ? 'pretty' : 'json'),

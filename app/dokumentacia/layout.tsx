@@ -2,14 +2,12 @@
 // every document, so each document is one keyboard step from every other.
 import type { ReactNode } from 'react';
 import Link from 'next/link';
-import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { DOCS } from '@/lib/docs/documents';
 import styles from './docs.module.css';
 
 export default function DocsLayout({ children }: { children: ReactNode }) {
   return (
     <div className={styles.shell}>
-      <SiteHeader />
       <nav aria-label="Dokumenty" className={styles.docsNav}>
         <Link href="/dokumentacia">Prehľad</Link>
         {DOCS.map((d) => (
@@ -19,7 +17,6 @@ export default function DocsLayout({ children }: { children: ReactNode }) {
         ))}
       </nav>
       {children}
-      <SiteFooter />
     </div>
   );
 }

@@ -1,7 +1,6 @@
 // `/mapy`: the list of composed (thematic) maps.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { listComposedMaps } from '@/lib/map/composed';
 
 export const metadata: Metadata = {
@@ -14,7 +13,6 @@ export default function ComposedMapsIndex() {
   const maps = listComposedMaps();
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="composed-index">
         <h1>Tematické mapy</h1>
         <p className="lead">Mapy zložené z viacerých datasetov pre konkrétnu otázku.</p>
@@ -29,7 +27,6 @@ export default function ComposedMapsIndex() {
           ))}
         </ul>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -2,6 +2,7 @@
 // Their data is already reachable (with a warning) but not in the catalog; this page lists them.
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { formatCount, pluralForm } from '@/lib/map/format';
 import { CATEGORY_LABELS } from '@/lib/providers/catalog';
 import { listPendingProviders } from '@/lib/providers/pending';
 
@@ -27,10 +28,7 @@ const SOURCE_LABELS: Record<string, string> = { geojson: 'GeoJSON', raster: 'ras
 export default async function UnapprovedDataPage() {
   const providers = await listPendingProviders();
   return (
-    <main style={{ maxWidth: 860, margin: '2rem auto', padding: '0 1rem', lineHeight: 1.5 }}>
-      <p>
-        <Link href="/">Geodáta Slovenska</Link>
-      </p>
+    <main className="page" style={{ maxWidth: 860 }}>
       <h1>Neschválené dáta</h1>
       <p
         role="note"
@@ -43,9 +41,9 @@ export default async function UnapprovedDataPage() {
       {providers.length === 0 ? (
         <p data-testid="pending-empty">Momentálne nečaká na schválenie žiadny poskytovateľ.</p>
       ) : (
-        <p>
-          Na schválenie čaká {providers.length}{' '}
-          {providers.length === 1 ? 'poskytovateľ' : providers.length < 5 ? 'poskytovatelia' : 'poskytovateľov'}.
+        <p data-testid="pending-count">
+          Na schválenie {pluralForm(providers.length, 'čaká', 'čakajú', 'čaká')}{' '}
+          {formatCount(providers.length, 'poskytovateľ', 'poskytovatelia', 'poskytovateľov')}.
         </p>
       )}
       {providers.map((p) => (

@@ -2,7 +2,6 @@
 // the report from POST /api/validate) and self-registration (POST /api/registration).
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { RegistrationForm, ValidatorForm } from '@/components/site/validator-form';
 import { env } from '@/lib/env';
 
@@ -17,7 +16,6 @@ export default function ProvidersPage() {
   const base = env().publicBaseUrl;
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="providers-page">
         <h1>Pre poskytovateľov dát</h1>
         <p className="lead">
@@ -56,7 +54,6 @@ export default function ProvidersPage() {
           </li>
         </ul>
       </main>
-      <SiteFooter />
     </>
   );
 }

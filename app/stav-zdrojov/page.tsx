@@ -4,7 +4,6 @@
 // and in the MCP `catalog` answer.
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { SiteFooter, SiteHeader } from '@/components/site/chrome';
 import { availability, dateFormat, LastError, latency, Status, when } from '@/components/site/health';
 import { HEALTH_RETENTION_DAYS, type SourceHealth } from '@/lib/health';
 import { providerHealthReport } from '@/lib/providers/health-report';
@@ -38,7 +37,6 @@ export default async function SourceHealthPage() {
   const report = await providerHealthReport();
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="health-page">
         <h1>Stav zdrojov dát</h1>
         <p className="lead">
@@ -100,7 +98,6 @@ export default async function SourceHealthPage() {
           („Čo je tu?“). Dataset bez záznamov portál v sledovanom období nežiadal.
         </p>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -129,7 +129,7 @@ export function CatalogPanel(props: CatalogPanelProps) {
         {!embedded && (
           <footer className="catalog-footer small">
             <Link href="/mapy">Tematické mapy</Link> · <Link href="/poskytovatelia">Pre poskytovateľov</Link> · <Link href="/dokumentacia">Dokumentácia</Link> ·{' '}
-            <Link href="/neschvalene-data">Neschválené dáta</Link>
+            <Link href="/neschvalene-data">Neschválené dáta</Link> · <Link href="/vyhlasenie-o-pristupnosti">Vyhlásenie o prístupnosti</Link>
           </footer>
         )}
       </div>

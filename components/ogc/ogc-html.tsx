@@ -2,19 +2,17 @@
 // how-to, links, feature values and error boxes. Server components only.
 import { notFound } from 'next/navigation';
 import type { ReactNode } from 'react';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { isApiError } from '@/lib/errors';
 import type { OgcLink } from '@/lib/ogc/links';
 
 export function OgcFrame({ crumbs, testId, children }: { crumbs: Array<{ href?: string; label: string }>; testId: string; children: ReactNode }) {
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid={testId}>
         <Breadcrumbs items={[{ href: '/', label: 'Mapa' }, ...crumbs]} />
         {children}
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -1,5 +1,7 @@
-// Header, footer and breadcrumbs of the server-rendered pages.
+// Header, footer and breadcrumbs of the site. The root layout renders the header and the footer on
+// every page; the full-screen map and the embedded map hide them (data-chrome, site.css).
 import Link from 'next/link';
+import { env } from '@/lib/env';
 import { ReportProblem } from './report-problem';
 import './site.css';
 
@@ -29,12 +31,62 @@ export function SiteHeader() {
   );
 }
 
+/** The operator's name and contact from the settings (OPERATOR_NAME, CONTACT_EMAIL, CONTACT_PHONE). */
+export function OperatorContact() {
+  const { operatorName, contactEmail, contactPhone } = env();
+  return (
+    <span data-testid="operator-contact">
+      Prevádzkovateľ: {operatorName ?? 'neuvedený'}
+      {contactEmail && (
+        <>
+          {' '}
+          · <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        </>
+      )}
+      {contactPhone && (
+        <>
+          {' '}
+          · <a href={`tel:${contactPhone.replace(/[^+0-9]/g, '')}`}>{contactPhone}</a>
+        </>
+      )}
+      {!contactEmail && !contactPhone && ' · kontakt zatiaľ neuvedený'}
+    </span>
+  );
+}
+
 export function SiteFooter() {
   return (
-    <footer className="site-footer">
-      Verejný portál geografických dát Slovenska. Dáta patria ich poskytovateľom; podmienky použitia uvádza každý
-      dataset. <Link href="/stav-zdrojov">Stav zdrojov</Link> · <Link href="/neschvalene-data">Neschválené dáta</Link> ·{' '}
-      <a href="/llms.txt">llms.txt</a> · <a href="/openapi.json">OpenAPI</a> <ReportProblem testId="footer-report" />
+    <footer className="site-footer" data-testid="site-footer">
+      <p>
+        Verejný portál geografických dát Slovenska. Dáta patria ich poskytovateľom; podmienky použitia uvádza každý
+        dataset.
+      </p>
+      <p>
+        <OperatorContact />
+      </p>
+      <ul className="footer-links">
+        <li>
+          <Link href="/vyhlasenie-o-pristupnosti">Vyhlásenie o prístupnosti</Link>
+        </li>
+        <li>
+          <Link href="/dokumentacia/o-projekte">O projekte</Link>
+        </li>
+        <li>
+          <Link href="/stav-zdrojov">Stav zdrojov</Link>
+        </li>
+        <li>
+          <Link href="/neschvalene-data">Neschválené dáta</Link>
+        </li>
+        <li>
+          <a href="/llms.txt">llms.txt</a>
+        </li>
+        <li>
+          <a href="/openapi.json">OpenAPI</a>
+        </li>
+        <li>
+          <ReportProblem testId="footer-report" />
+        </li>
+      </ul>
     </footer>
   );
 }

@@ -2,13 +2,11 @@
 // message, the place search and the ways on (home, thematic maps, documentation).
 import Link from 'next/link';
 import type { ReactNode } from 'react';
-import { SiteFooter, SiteHeader } from './chrome';
 import { FindPlace } from './find-place';
 
 export function ProblemPage({ title, children, actions, testId }: { title: string; children: ReactNode; actions?: ReactNode; testId: string }) {
   return (
     <>
-      <SiteHeader />
       <main className="page problem-page" data-testid={testId}>
         <h1>{title}</h1>
         {children}
@@ -29,7 +27,6 @@ export function ProblemPage({ title, children, actions, testId }: { title: strin
           </li>
         </ul>
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -29,17 +29,22 @@ export function describeRefreshInterval(minutes: number): string {
   return minutes < 5 ? `každé ${minutes} minúty` : `každých ${minutes} minút`;
 }
 
-function contactText(email: string | undefined): string {
-  return email
-    ? `Prevádzkovateľa portálu zastihnete e-mailom na [${email}](mailto:${email}).`
-    : 'Prevádzkovateľ tejto inštancie portálu zatiaľ neuviedol kontaktnú adresu.';
+function contactText(e: { operatorName?: string; contactEmail?: string; contactPhone?: string }): string {
+  const who = e.operatorName ? `Portál prevádzkuje ${e.operatorName}. ` : '';
+  const ways = [
+    e.contactEmail ? `e-mailom na [${e.contactEmail}](mailto:${e.contactEmail})` : undefined,
+    e.contactPhone ? `telefonicky na čísle ${e.contactPhone}` : undefined,
+  ].filter(Boolean);
+  return ways.length > 0
+    ? `${who}Prevádzkovateľa portálu zastihnete ${ways.join(' alebo ')}. Problém so stránkou alebo s dátami môžete nahlásiť aj formulárom „Nahlásiť problém“ v päte každej stránky.`
+    : `${who}Prevádzkovateľ tejto inštancie portálu zatiaľ neuviedol kontaktnú adresu; problém môžete nahlásiť formulárom „Nahlásiť problém“ v päte každej stránky.`;
 }
 
 /** Replaces the tokens with this instance's origin, contact and refresh interval. */
 export function expandTokens(text: string, base = env().publicBaseUrl): string {
   const e = env();
   return text.replace(TOKEN, (_, name: string) =>
-    name === 'BASE_URL' ? base : name === 'CONTACT' ? contactText(e.contactEmail) : describeRefreshInterval(e.manifestRefreshMinutes),
+    name === 'BASE_URL' ? base : name === 'CONTACT' ? contactText(e) : describeRefreshInterval(e.manifestRefreshMinutes),
   );
 }
 

@@ -1,6 +1,8 @@
 // Small helpers for writing markdown from registry content: provider texts are untrusted input,
 // so they are flattened to one line and escaped where they land in link texts or table cells.
 
+import { pluralForm } from '@/lib/map/format';
+
 /** Whitespace (newlines included) collapsed to single spaces. */
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
@@ -36,5 +38,5 @@ export function link(text: string, url: string): string {
 
 /** `1 dataset`, `2 datasety`, `5 datasetov`. */
 export function plural(n: number, one: string, few: string, many: string): string {
-  return `${n} ${n === 1 ? one : n >= 2 && n <= 4 ? few : many}`;
+  return `${n} ${pluralForm(n, one, few, many)}`;
 }

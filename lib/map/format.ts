@@ -14,10 +14,17 @@ function formatter(decimals: number | undefined): Intl.NumberFormat {
   return f;
 }
 
+/**
+ * The Slovak plural form for a count: `one` for 1, `few` for 2-4, `many` for 0 and 5+ (and fractions).
+ * The one helper for every count on the site; verbs agree the same way ("čaká 1 / čakajú 2 / čaká 5").
+ */
+export function pluralForm(n: number, one: string, few: string, many: string): string {
+  return n === 1 ? one : Number.isInteger(n) && n >= 2 && n <= 4 ? few : many;
+}
+
 /** Slovak plural of a count: `1 objekt`, `3 objekty`, `5 objektov` (0 and 5+ take the genitive plural). */
 export function formatCount(n: number, one: string, few: string, many: string): string {
-  const word = n === 1 ? one : n >= 2 && n <= 4 ? few : many;
-  return `${formatNumber(n)} ${word}`;
+  return `${formatNumber(n)} ${pluralForm(n, one, few, many)}`;
 }
 
 export function formatNumber(value: number | null | undefined, decimals?: number): string {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import DocPage from '@/app/dokumentacia/[slug]/page';
+import RootLayout from '@/app/layout';
 import DocsLayout from '@/app/dokumentacia/layout';
 import DocsIndexPage from '@/app/dokumentacia/page';
 import { DOC_SLUGS, DOC_TOPICS, DOCS, docByTopic } from '@/lib/docs/documents';
@@ -119,9 +120,13 @@ describe('HTML documentation pages', () => {
     });
   }
 
-  test('the docs layout wraps pages in the site header and a link to every document', () => {
+  test('the root layout gives every page the site header and footer; the docs layout a link to every document', () => {
+    const root = renderToStaticMarkup(RootLayout({ children: 'obsah' }));
+    expect(root).toContain('<header class="site-header">');
+    expect(root).toContain('Geodáta Slovenska');
+    expect(root).toContain('href="/vyhlasenie-o-pristupnosti"');
+    expect(root).toContain('obsah');
     const html = renderToStaticMarkup(DocsLayout({ children: 'obsah' }));
-    expect(html).toContain('Geodáta Slovenska');
     for (const d of DOCS) expect(html).toContain(`href="/dokumentacia/${d.slug}"`);
     expect(html).toContain('obsah');
   });

@@ -3,7 +3,7 @@ import { chartModel, parseChart, timelineBars } from '@/lib/map/chart';
 import { trendOfPct } from '@/lib/protocol/shared/trend';
 import { belowMinZoom, dataRequestUrl } from '@/lib/map/data-request';
 import { alignBboxToTiles } from '@/lib/protocol/shared/tiles';
-import { formatChange, formatCount, formatNumber, formatPeriod } from '@/lib/map/format';
+import { formatChange, formatCount, pluralForm, formatNumber, formatPeriod } from '@/lib/map/format';
 import { paramDefaults, paramSpecs, fieldSpecs } from '@/lib/map/params';
 import { dataset } from './fixtures';
 
@@ -126,5 +126,17 @@ describe('Slovak formatting', () => {
     expect(formatPeriod('2024')).toBe('2024');
     expect(formatPeriod('2024-03')).toBe('3/2024');
     expect(formatPeriod('2024-03-05')).toBe('5. 3. 2024');
+  });
+});
+
+describe('pluralForm: the one Slovak plural helper of the site', () => {
+  test('nouns and verbs agree with the count', () => {
+    const waits = (n: number) => `${pluralForm(n, 'čaká', 'čakajú', 'čaká')} ${formatCount(n, 'poskytovateľ', 'poskytovatelia', 'poskytovateľov')}`;
+    expect(waits(1)).toBe('čaká 1 poskytovateľ');
+    expect(waits(2)).toBe('čakajú 2 poskytovatelia');
+    expect(waits(4)).toBe('čakajú 4 poskytovatelia');
+    expect(waits(5)).toBe('čaká 5 poskytovateľov');
+    expect(waits(0)).toBe('čaká 0 poskytovateľov');
+    expect(pluralForm(2.5, 'kilometer', 'kilometre', 'kilometra')).toBe('kilometra');
   });
 });

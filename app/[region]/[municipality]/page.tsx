@@ -6,7 +6,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { MunicipalityDatasets } from '@/components/site/municipality-datasets';
 import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
@@ -50,7 +50,6 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
   const focus = facts?.boundary ? ({ type: 'Feature', properties: { name: m.name }, geometry: facts.boundary } as GeoJSON.Feature) : null;
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="municipality-page">
         <Breadcrumbs items={[{ href: '/', label: 'Mapa' }, { label: m.region }, { label: m.name }]} />
         <h1>{m.name}</h1>
@@ -133,7 +132,6 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
           </section>
         )}
       </main>
-      <SiteFooter />
     </>
   );
 }

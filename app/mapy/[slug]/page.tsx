@@ -4,7 +4,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { SourceState } from '@/components/site/source-state';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
@@ -36,7 +36,6 @@ export default async function ComposedMapPage({ params }: { params: Promise<Para
   const byKey = new Map(catalog.map((d) => [d.key, d]));
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="composed-page">
         <Breadcrumbs items={[{ href: '/mapy', label: 'Tematické mapy' }, { label: map.title }]} />
         <h1>{map.title}</h1>
@@ -67,7 +66,6 @@ export default async function ComposedMapPage({ params }: { params: Promise<Para
           <p className="muted">Niektoré datasety tejto mapy teraz nie sú v katalógu: {defaults.missing.join(', ')}.</p>
         )}
       </main>
-      <SiteFooter />
     </>
   );
 }

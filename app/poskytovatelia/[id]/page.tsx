@@ -2,7 +2,7 @@
 // pending changes); the same service as GET /api/providers/{id}.
 import type { Metadata } from 'next';
 import { notFound } from 'next/navigation';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { ProviderDashboardView } from '@/components/site/provider-dashboard';
 import { isApiError } from '@/lib/errors';
 import { providerDashboard } from '@/lib/providers/dashboard';
@@ -40,12 +40,10 @@ export async function ProviderPage({ id }: { id: string }) {
   if (!d) notFound();
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="provider-page">
         <Breadcrumbs items={[{ href: '/poskytovatelia', label: 'Pre poskytovateľov' }, { label: d.name }]} />
         <ProviderDashboardView d={d} />
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -7,7 +7,7 @@ import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import { QgisHowTo } from '@/components/ogc/ogc-html';
 import { ApiUsage } from '@/components/site/api-usage';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { ReportProblem } from '@/components/site/report-problem';
 import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/dataset-facts';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
@@ -48,7 +48,6 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
   ]);
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="dataset-page">
         <Breadcrumbs items={[{ href: '/', label: 'Mapa' }, { label: d.providerName }, { label: d.title }]} />
         <h1>{d.title}</h1>
@@ -103,7 +102,6 @@ export default async function DatasetPage({ params }: { params: Promise<Params> 
           </section>
         )}
       </main>
-      <SiteFooter />
     </>
   );
 }

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import { ApiUsage } from '@/components/site/api-usage';
-import { Breadcrumbs, SiteFooter, SiteHeader } from '@/components/site/chrome';
+import { Breadcrumbs } from '@/components/site/chrome';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
 import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
@@ -50,7 +50,6 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
   const focus = facts?.boundary ? ({ type: 'Feature', properties: { name: town.name }, geometry: facts.boundary } as GeoJSON.Feature) : null;
   return (
     <>
-      <SiteHeader />
       <main className="page" data-testid="dataset-town-page">
         <Breadcrumbs
           items={[{ href: '/', label: 'Mapa' }, { href: d.links.map, label: d.title }, { label: town.name }]}
@@ -74,7 +73,6 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
         <DatasetSummaryView summary={summary.summary} fallback={{ count: null, note: summary.note, failed: summary.failed }} scope={`v meste ${town.name}`} />
         <ApiUsage dataset={d} baseUrl={env().publicBaseUrl} municipality={`${town.regionSlug}/${town.slug}`} />
       </main>
-      <SiteFooter />
     </>
   );
 }
