@@ -1,4 +1,5 @@
-// The site's not-found and error pages: Slovak, in the site's chrome (header, footer), with the
+// The site's not-found and error pages: Slovak, in the site's chrome (header, footer: the root layout's,
+// so they are rendered inside it here as Next renders them), with the
 // place search and links home; the favicon; unknown API paths stay JSON 404s, not the HTML page.
 import { readFileSync } from 'node:fs';
 import { createElement } from 'react';
@@ -6,13 +7,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, test } from 'vitest';
 import { GET as unknownApi } from '@/app/api/[...path]/route';
 import ErrorPage from '@/app/error';
+import RootLayout from '@/app/layout';
 import GlobalError from '@/app/global-error';
 import NotFound, { metadata } from '@/app/not-found';
 import { placeMapHref } from '@/components/site/find-place';
 import { parseMapState } from '@/lib/map/url-state';
 
 describe('not-found page', () => {
-  const html = renderToStaticMarkup(createElement(NotFound));
+  const html = renderToStaticMarkup(createElement(RootLayout, null, createElement(NotFound)));
 
   test('Slovak, in the site chrome, not indexed', () => {
     expect(html).toContain('<h1>Stránka sa nenašla</h1>');
@@ -40,7 +42,7 @@ describe('not-found page', () => {
 describe('error pages', () => {
   test('a failed page: Slovak message, retry, the error digest, links home', () => {
     const error = Object.assign(new Error('boom'), { digest: 'abc123' });
-    const html = renderToStaticMarkup(createElement(ErrorPage, { error, reset: () => undefined }));
+    const html = renderToStaticMarkup(createElement(RootLayout, null, createElement(ErrorPage, { error, reset: () => undefined })));
     expect(html).toContain('<h1>Nastala chyba</h1>');
     expect(html).toContain('Skúsiť znova');
     expect(html).toContain('<code>abc123</code>');

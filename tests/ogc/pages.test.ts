@@ -9,6 +9,7 @@ import OgcItemsPage from '@/app/ogc-html/collections/[collectionId]/items/page';
 import OgcCollectionsPage from '@/app/ogc-html/collections/page';
 import OgcConformancePage from '@/app/ogc-html/conformance/page';
 import OgcLandingPage from '@/app/ogc-html/page';
+import RootLayout from '@/app/layout';
 import { env } from '@/lib/env';
 import { CONFORMANCE_CLASSES } from '@/lib/ogc/documents';
 import { HTML_PREFIX, HTML_RESOURCES, ogcHtmlRewrites } from '@/lib/ogc/html-routes';
@@ -31,7 +32,8 @@ const search = (q: Record<string, string> = {}) => Promise.resolve(q);
 
 describe('pages', () => {
   test('landing: site chrome, the QGIS how-to with the portal URL, links', async () => {
-    const html = renderToStaticMarkup(OgcLandingPage());
+    // The chrome is the root layout's, around every page as Next renders it.
+    const html = renderToStaticMarkup(RootLayout({ children: OgcLandingPage() }));
     expect(html).toContain('class="site-header"');
     expect(html).toContain('class="site-footer"');
     expect(html).toContain('Pridať vrstvu WFS / OGC API – Features');
