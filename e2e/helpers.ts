@@ -85,6 +85,7 @@ export interface CatalogEntry {
   key: string;
   providerId: string;
   title: string;
+  category: string;
   source: { type: string; mode?: string };
   temporal?: { param?: string };
   params?: Array<{ key: string; type: string; min?: number | string; max?: number | string; default?: unknown }>;

@@ -23,6 +23,8 @@ test.describe('map', () => {
     const before = await canvasShot(page);
 
     const response = page.waitForResponse((r) => r.url().includes(ds.links.data!) && r.status() === 200);
+    // The protocol samples are listed only with the catalog's 'Ukážkové dáta' switch on.
+    if (ds.category === 'sample') await page.getByTestId('catalog-samples-switch').check();
     await page.getByTestId('catalog-search').fill(ds.title.split(' ')[0]);
     await page.getByTestId(`dataset-toggle-${ds.key}`).check();
     await response;
