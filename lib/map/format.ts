@@ -1,4 +1,5 @@
 // Slovak number and date formatting (`12 345,6`), shared by the map and the server pages.
+import { pluralForm } from '@/lib/protocol/shared/text';
 
 const cache = new Map<string, Intl.NumberFormat>();
 
@@ -14,13 +15,7 @@ function formatter(decimals: number | undefined): Intl.NumberFormat {
   return f;
 }
 
-/**
- * The Slovak plural form for a count: `one` for 1, `few` for 2-4, `many` for 0 and 5+ (and fractions).
- * The one helper for every count on the site; verbs agree the same way ("čaká 1 / čakajú 2 / čaká 5").
- */
-export function pluralForm(n: number, one: string, few: string, many: string): string {
-  return n === 1 ? one : Number.isInteger(n) && n >= 2 && n <= 4 ? few : many;
-}
+export { pluralForm };
 
 /** Slovak plural of a count: `1 objekt`, `3 objekty`, `5 objektov` (0 and 5+ take the genitive plural). */
 export function formatCount(n: number, one: string, few: string, many: string): string {

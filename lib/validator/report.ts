@@ -2,6 +2,7 @@
 // zod schemas, whose `z.output` are the report types (lib/operation/README.md), and its assembly:
 // validity, the Slovak summary line, and capped per-code collection of findings.
 import { z } from 'zod';
+import { pluralForm } from '@/lib/protocol/shared/text';
 import { withHints } from './hints';
 
 export const finding = z
@@ -56,10 +57,9 @@ export type LiveDatasetReport = LiveReport['datasets'][number];
 /** Either (POST /api/validate, MCP validate_manifest). */
 export type AnyReport = z.output<typeof anyReport>;
 
-/** Slovak noun forms for 1, 2-4 and 0/5+ (e.g. chyba, chyby, chýb). */
+/** A count with its Slovak noun form (e.g. 1 chyba, 2 chyby, 5 chýb), by the one plural rule. */
 export function plural(n: number, one: string, few: string, many: string): string {
-  const word = n === 1 ? one : n >= 2 && n <= 4 ? few : many;
-  return `${n} ${word}`;
+  return `${n} ${pluralForm(n, one, few, many)}`;
 }
 
 export function buildReport(subject: 'Manifest' | 'Dáta', errors: Finding[], warnings: Finding[]): Report {

@@ -17,3 +17,12 @@ export function normalizeName(input: string): string {
 export function slugify(input: string): string {
   return normalizeName(input).replace(/ /g, '-');
 }
+
+/**
+ * The Slovak plural form for a count: `one` for 1, `few` for 2-4, `many` for 0 and 5+ (and fractions).
+ * The one rule for every count the portal writes (site, validator reports); verbs agree the same way
+ * ("čaká 1 / čakajú 2 / čaká 5").
+ */
+export function pluralForm(n: number, one: string, few: string, many: string): string {
+  return n === 1 ? one : Number.isInteger(n) && n >= 2 && n <= 4 ? few : many;
+}
