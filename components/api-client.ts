@@ -17,7 +17,7 @@ import type { DraftResult } from '@/lib/validator/draft';
 export type DataAnswer = z.output<typeof dataResponse> & GeoJSON.FeatureCollection & { dm?: CollectionDmView };
 
 /** A refusal: the HTTP status and the API's `{ error, code }` (absent when the body was not JSON), plus any other members. */
-export type ApiRefusal<E = unknown> = { ok: false; status: number; error?: string; code?: string; body: Partial<E> };
+type ApiRefusal<E = unknown> = { ok: false; status: number; error?: string; code?: string; body: Partial<E> };
 export type ApiAnswer<T, E = unknown> = { ok: true; status: number; data: T; headers: Headers } | ApiRefusal<E>;
 
 async function request<T, E>(url: string, init: RequestInit): Promise<ApiAnswer<T, E>> {
@@ -45,7 +45,7 @@ export function getJson<T, E = unknown>(url: string, signal?: AbortSignal, accep
 }
 
 /** POST a JSON body to the portal. */
-export function postJson<T, E = unknown>(url: string, body: unknown, signal?: AbortSignal): Promise<ApiAnswer<T, E>> {
+function postJson<T, E = unknown>(url: string, body: unknown, signal?: AbortSignal): Promise<ApiAnswer<T, E>> {
   return request<T, E>(url, { method: 'POST', signal, headers: { 'Content-Type': 'application/json', Accept: 'application/json' }, body: JSON.stringify(body) });
 }
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 
 const DIR = path.join(os.tmpdir(), 'portal-e2e-tls');
 export const TLS_CERT = path.join(DIR, 'cert.pem');
-export const TLS_KEY = path.join(DIR, 'key.pem');
+const TLS_KEY = path.join(DIR, 'key.pem');
 
 /** Makes the certificate when missing; false when openssl is not available. */
 export function ensureTestCertificate(): boolean {

@@ -78,7 +78,7 @@ export function jsonAnswer(value: unknown): JsonAnswer {
  * 200 with the JSON body, its ETag and the kind's Cache-Control; 304 when If-None-Match carries the
  * tag. A `transient` answer (a source failed for part of it) is `no-store`, without a tag.
  */
-export function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonAnswer, options: { transient?: boolean } = {}): Response {
+function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonAnswer, options: { transient?: boolean } = {}): Response {
   if (options.transient) return new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
   const headers = { 'Cache-Control': CACHE_LIFETIMES[kind], ETag: answer.etag };
   if (tagMatches(req.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers });
@@ -97,12 +97,12 @@ export function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonA
 // wrapper and the server's compression would.
 
 /** How long a catalog, summary, nearby or selection answer is reused for the same URL. */
-export const REUSE_MS = 1000;
+const REUSE_MS = 1000;
 /** Place and reverse answers depend only on the reference data. */
-export const PLACES_REUSE_MS = 5 * 60_000;
+const PLACES_REUSE_MS = 5 * 60_000;
 
 /** What an answer was computed with: the registry snapshot and the health summary objects of the time (places, reverse: neither). */
-export interface AnswerStamp {
+interface AnswerStamp {
   registry: object | null;
   health: object | null;
 }
@@ -131,7 +131,7 @@ export function answerStore(): AnswerStore {
 }
 
 /** The state an answer of this kind depends on, taken before it is computed. */
-export async function answerStamp(kind: CachedKind): Promise<AnswerStamp> {
+async function answerStamp(kind: CachedKind): Promise<AnswerStamp> {
   if (REFERENCE_ONLY.has(kind)) return { registry: null, health: null };
   const [registry, health] = await Promise.all([registrySnapshot(), kind === 'catalog' ? healthSummary() : null]);
   return { registry, health };

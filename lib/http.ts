@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { env } from './env';
 import { databaseUnavailable, isDatabaseUnavailable } from './db/unavailable';
-import { ApiError, isApiError, type ErrorCode } from './errors';
+import { ApiError, isApiError } from './errors';
 import { logger } from './observability/log';
 import { zodToApiError } from './operation/define';
 
@@ -36,17 +36,13 @@ function withCors(res: Response): Response {
 }
 
 /** The JSON error body `{ error, code }` with its status and CORS. */
-export function errorResponse(err: ApiError): Response {
+function errorResponse(err: ApiError): Response {
   return withCors(
     Response.json(err.toBody(), {
       status: err.status,
       headers: { 'Cache-Control': 'no-store', ...err.headers },
     }),
   );
-}
-
-export function apiError(code: ErrorCode, message: string, extra?: Record<string, unknown>): Response {
-  return errorResponse(new ApiError(code, message, { extra }));
 }
 
 /**
@@ -81,7 +77,7 @@ export function searchParams(req: Request): Record<string, string> {
   return out;
 }
 
-export const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
+const MAX_JSON_BODY_BYTES = 5 * 1024 * 1024;
 
 /** Reads a JSON body, refusing non-JSON and bodies over the limit with `invalid_input`. */
 export async function readJson(req: Request, maxBytes = MAX_JSON_BODY_BYTES): Promise<unknown> {

@@ -11,7 +11,11 @@
 // faster when shared) stays module-level on purpose: a second copy costs memory, not correctness.
 // (Eslint's no-restricted-globals keeps globalThis out of every other file under lib/.)
 
-/** Every process-wide piece of state, and why it must be one per process. */
+/**
+ * Every process-wide piece of state, and why it must be one per process. Exported as the module's
+ * documentation (knip: @public), read through `ProcessWideName`.
+ * @public
+ */
 export const PROCESS_WIDE = {
   database:
     'The database handle (a pool of at most 10 connections, or the embedded PGlite host): server.ts opens and migrates it before serving and the routes query through it; a second copy would double the connections, and PGlite admits one host per directory.',
@@ -59,9 +63,4 @@ export function processWide<T>(name: ProcessWideName, create: () => T): T {
   const value = create();
   s.set(name, value);
   return value;
-}
-
-/** Replaces the process's `name` (the server installs its database handle; tests install their own). */
-export function setProcessWide<T>(name: ProcessWideName, value: T): void {
-  slots().set(name, value);
 }

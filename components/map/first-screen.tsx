@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 
 /** localStorage key: set once "Čo je tu?" was used or the hint closed. */
-export const WHAT_HERE_HINT_KEY = 'geodata.hint.coJeTu';
+const WHAT_HERE_HINT_KEY = 'geodata.hint.coJeTu';
 
 function hintSeen(): boolean {
   try {

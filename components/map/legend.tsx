@@ -31,7 +31,7 @@ function rasterLegend(d: MapDataset) {
   return null;
 }
 
-export function DatasetLegend({ dataset }: { dataset: MapDataset }) {
+function DatasetLegend({ dataset }: { dataset: MapDataset }) {
   if (dataset.source.type === 'raster') return rasterLegend(dataset);
   const color = dataset.presentation?.color;
   const entry = legendForDataset(dataset);

@@ -56,7 +56,7 @@ export interface CanvasProps {
 }
 
 /** How long a finger must rest on the map to ask "Čo je tu?". */
-export const LONG_PRESS_MS = 500;
+const LONG_PRESS_MS = 500;
 
 declare global {
   interface Window {
@@ -83,7 +83,7 @@ const LOCALE = {
 };
 
 /** MapLibre's worker, served by the portal (app/api/basemap/maplibre-gl-worker.mjs). */
-export const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
+const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
 
 export default function MapCanvas(props: CanvasProps) {
   const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick, flyTo, placeMarker, queryMarker, querying = true } = props;

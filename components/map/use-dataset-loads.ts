@@ -9,7 +9,7 @@ import type { MapDataset } from '@/lib/map/types';
 import { api } from '../api-client';
 
 /** Pause after the map stops moving before bbox datasets are reloaded. */
-export const BBOX_DEBOUNCE_MS = 350;
+const BBOX_DEBOUNCE_MS = 350;
 
 export function useDatasetLoads(enabled: MapDataset[], state: MapState, defaults: MapDefaults) {
   const [viewport, setViewport] = useState<RestingViewport | null>(null);

@@ -6,7 +6,7 @@ import type { Place } from '@/lib/places/schema';
 import { api } from '../api-client';
 
 /** Pause after the last keystroke before a request. */
-export const SEARCH_DEBOUNCE_MS = 200;
+const SEARCH_DEBOUNCE_MS = 200;
 const MAX_SUGGESTIONS = 8;
 
 type Status = { kind: 'idle' } | { kind: 'loading' } | { kind: 'done' } | { kind: 'error'; message: string };

@@ -9,7 +9,7 @@ import { formatDistance, formatValue } from '@/lib/map/format';
 import { api } from '../api-client';
 
 /** Longest wait for one dataset before its card gives up (the server's own source limit is 10 s). */
-export const CARD_TIMEOUT_MS = 30_000;
+const CARD_TIMEOUT_MS = 30_000;
 
 export interface CardItem {
   key: string;

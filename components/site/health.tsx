@@ -3,7 +3,7 @@
 import type { HealthStatus, SourceHealth, WindowFigures } from '@/lib/health/schema';
 import { formatNumber } from '@/lib/map/format';
 
-export const STATUS_LABELS: Record<HealthStatus, string> = {
+const STATUS_LABELS: Record<HealthStatus, string> = {
   ok: 'v poriadku',
   degraded: 'obmedzený',
   unavailable: 'nedostupný',

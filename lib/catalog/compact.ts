@@ -18,13 +18,13 @@ export interface AssistantCatalogInput {
 }
 
 /** Where a dataset has data: "Slovakia" or its box, and from which zoom it is drawn. */
-export function coverageLine(coverage: { bbox?: number[]; minZoom?: number } | undefined): string {
+function coverageLine(coverage: { bbox?: number[]; minZoom?: number } | undefined): string {
   const b = coverage?.bbox;
   const where = !b || slovakiaShare(b as Bbox) >= NATIONWIDE_SHARE ? 'Slovakia' : `bbox ${b.map((v) => Math.round(v * 100) / 100).join(',')}`;
   return coverage?.minZoom !== undefined ? `${where}, from zoom ${coverage.minZoom}` : where;
 }
 
-export function catalogLineOf(entry: CatalogSearchEntry): CatalogLine {
+function catalogLineOf(entry: CatalogSearchEntry): CatalogLine {
   const kind = entry.displayOnly ? 'display-only' : entry.source.type === 'raster' ? 'raster' : 'geojson';
   return {
     key: entry.key,

@@ -5,7 +5,7 @@ import { datasetKey, lonLat } from '@/lib/operation/fields';
 import { assistantCatalog } from './compact';
 import { assistantCatalogResult, MAX_CATALOG_SEARCH_LENGTH } from './schema';
 
-export const catalogSearchInput = z.object({
+const catalogSearchInput = z.object({
   search: z
     .string()
     .max(MAX_CATALOG_SEARCH_LENGTH)
@@ -14,7 +14,7 @@ export const catalogSearchInput = z.object({
   point: lonLat.optional().describe('`[lon, lat]` in WGS84, e.g. [17.107, 48.148] for Bratislava: marks the datasets that answer `nearby` there.'),
 });
 
-export const assistantCatalogInput = catalogSearchInput.extend({
+const assistantCatalogInput = catalogSearchInput.extend({
   detail: z.boolean().default(false).describe('true: whole catalog entries (fields, params, licence, links, health figures) instead of one line each.'),
   dataset: datasetKey.optional().describe('One dataset’s whole entry, by key.'),
   samples: z.boolean().default(false).describe('true: also the built-in samples (no real data).'),

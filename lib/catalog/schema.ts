@@ -14,7 +14,7 @@ export const catalogSearchEntry = catalogDataset
   })
   .meta({ id: 'CatalogSearchEntry' });
 
-export const catalogSearchResult = z
+const catalogSearchResult = z
   .object({
     search: z.string().nullable(),
     point: lonLat.nullable(),

@@ -21,7 +21,7 @@ export interface DataAnswer {
 
 const CACHE_HEADER = 'X-DM-Cache';
 
-export function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
+function acceptsGzip(acceptEncoding: string | null | undefined): boolean {
   if (!acceptEncoding) return false;
   const m = /(?:^|,)\s*(?:gzip|\*)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*(?:,|$)/i.exec(acceptEncoding);
   return m !== null && (m[1] === undefined || Number(m[1]) > 0);
@@ -33,7 +33,7 @@ function gzipEtag(etag: string): string {
 }
 
 /** If-None-Match (weak comparison, RFC 9110 13.1.2) against either coding of the same body. */
-export function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
+function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const opaque = etag.slice(1, -1);
   for (const raw of ifNoneMatch.split(',')) {

@@ -18,13 +18,13 @@ import { prepareShaping, shapeFeature, type ShapeOptions } from './shape';
 export const DEFAULT_EXTRACT_FEATURES = 100;
 export const MAX_EXTRACT_FEATURES = 5000;
 /** Zoom used for bbox-mode datasets when none is given (at least the dataset's coverage.minZoom). */
-export const DEFAULT_EXTRACT_ZOOM = 12;
+const DEFAULT_EXTRACT_ZOOM = 12;
 /** The default size budget of an answer: characters of its JSON text. */
 export const DEFAULT_MAX_CHARACTERS = 20_000;
 export const MIN_MAX_CHARACTERS = 1_000;
 export const MAX_MAX_CHARACTERS = 1_000_000;
 
-export type ResultType = 'results' | 'hits';
+type ResultType = 'results' | 'hits';
 
 export interface ExtractInput extends Omit<ShapeOptions, 'zoom'> {
   /** `provider/dataset` */

@@ -1,7 +1,7 @@
 // The data proxy: GET /api/data through a two-level cache (see README.md in this folder).
-export { loadDatasetCollection, serveDatasetData, answerDataRequest, settleDataRefreshes, type CacheState } from './proxy';
+export { loadDatasetCollection, serveDatasetData, settleDataRefreshes, type CacheState } from './proxy';
 export { tryServeCachedData } from './fast-path';
 export { clearMemoryCache, dataState } from './state';
 export { pruneDataCache, deleteCacheEntries } from './store';
-export { computeTrend, chartChange } from './trend';
-export type { DataQuery } from './query';
+export { computeTrend } from './trend';
+;

@@ -48,7 +48,7 @@ export const dataOperation = defineOperation({
   rest: { method: 'get', path: '/api/data/{provider}/{dataset}', from: 'query', datasetPath: true, params: 'flat' },
 });
 
-export const fetchDataInput = z.object({
+const fetchDataInput = z.object({
   dataset: datasetKey.describe('`provider/dataset` from catalog.'),
   bbox: bbox.optional(),
   municipality: z.string().trim().min(1).max(200).optional().describe('Municipality name or code (as in summary).'),
@@ -68,7 +68,7 @@ export const fetchDataInput = z.object({
 });
 
 /** fetch_data's answer: the FeatureCollection plus `page` (a GeoJSON foreign member). */
-export const fetchDataResult = z.intersection(dataResponse, z.object({ page: extractPage }));
+const fetchDataResult = z.intersection(dataResponse, z.object({ page: extractPage }));
 
 export const fetchDataOperation = defineOperation({
   id: 'fetchData',

@@ -34,7 +34,7 @@ import { dataState, type Flight } from './state';
 import { readCacheEntry, schedulePrune, writeCacheEntry } from './store';
 import { transformCollection, withStaleNotice, zoomInCollection } from './transform';
 
-export type { CacheState, Outcome };
+export type { CacheState };
 
 /** Lifetime of the "zoom in" answer (it depends on the manifest only). */
 const ZOOM_IN_TTL_SECONDS = 3600;
@@ -264,7 +264,7 @@ async function loadEntry(served: ServedDataset, pq: PreparedQuery, key: string, 
 }
 
 /** The entry for a prepared query: memory, Postgres, or the source, sharing work between concurrent callers. */
-export async function obtainEntry(served: ServedDataset, pq: PreparedQuery, key: string): Promise<{ entry: CacheEntry; outcome: Outcome }> {
+async function obtainEntry(served: ServedDataset, pq: PreparedQuery, key: string): Promise<{ entry: CacheEntry; outcome: Outcome }> {
   const s = dataState();
   const inMemory = s.memory.get(key);
   if (inMemory && isFresh(inMemory)) return { entry: inMemory, outcome: 'hit' };
@@ -289,7 +289,7 @@ export async function obtainEntry(served: ServedDataset, pq: PreparedQuery, key:
 }
 
 /** The body with the stale notice, built once per entry. */
-export async function staleRendering(entry: CacheEntry): Promise<Rendering> {
+async function staleRendering(entry: CacheEntry): Promise<Rendering> {
   if (!entry.staleRendering) {
     entry.staleRendering = await render(withStaleNotice(entry.body, entry.createdAt));
     if (dataState().memory.get(entry.key) === entry) remember(entry); // re-measure its size
@@ -316,7 +316,7 @@ export function prepareDataRequest(served: ServedDataset, query: DataQuery): { p
 }
 
 /** The whole GET /api/data behaviour as a framework-free answer (errors are thrown as ApiError). */
-export async function answerDataRequest(providerId: string, datasetId: string, query: Record<string, string>, client: ClientHeaders): Promise<DataAnswer> {
+async function answerDataRequest(providerId: string, datasetId: string, query: Record<string, string>, client: ClientHeaders): Promise<DataAnswer> {
   const served = await findServedDataset(providerId, datasetId);
   if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${providerId}/${datasetId}.`);
   assertProxied(served);

@@ -13,7 +13,7 @@ import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
 import { MAX_TOLERANCE_METRES, shapeFields } from './shape';
 
 /** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
-export type { Bbox };
+;
 
 /** A query as callers give it (REST after parsing strings, or nearby/summary/MCP directly). */
 export interface DataQuery {
@@ -28,7 +28,7 @@ export interface DataQuery {
  * carry a capital letter, which a dataset parameter key (`^[a-z0-9][a-z0-9_-]*$`) never does, so
  * they can never take a dataset's own parameter; without any of them the answer is the spec's.
  */
-export const dataShapeQuery = z.object({
+const dataShapeQuery = z.object({
   propertyNames: shapeFields.properties.optional().describe('Comma-separated property names to keep in each object (as `properties` of MCP fetch_data); a name no object has answers 400 with the names the objects have.'),
   geometryForm: shapeFields.geometry.optional(),
   simplifyTolerance: shapeFields.tolerance.optional().describe(`With geometryForm=simplified: the tolerance in metres (up to ${MAX_TOLERANCE_METRES}). Default: one screen pixel at \`zoom\`, or at the zoom that fits the objects' extent into 1024 pixels.`),
@@ -77,7 +77,7 @@ function invalid(message: string): never {
   throw new ApiError('invalid_query', message);
 }
 
-export function checkBbox(b: Bbox): Bbox {
+function checkBbox(b: Bbox): Bbox {
   return parseWith(bboxField, b, 'invalid_query', 'bbox').slice() as Bbox;
 }
 

@@ -6,7 +6,7 @@ export const GEOMETRY_FORMS = ['full', 'simplified', 'centroid', 'bbox', 'none']
 export type GeometryForm = (typeof GEOMETRY_FORMS)[number];
 
 /** What a shaping did, as reported to the reader. */
-export const shapingResult = z
+const shapingResult = z
   .object({
     geometry: z.enum(GEOMETRY_FORMS),
     toleranceMetres: z.number().min(0).optional().describe('`simplified`: the tolerance used, in metres.'),
@@ -17,7 +17,7 @@ export const shapingResult = z
 export type Shaping = z.output<typeof shapingResult>;
 
 /** The fetch_data call that continues an answer. */
-export const nextCall = z
+const nextCall = z
   .object({ tool: z.literal('fetch_data'), arguments: z.record(z.string(), z.unknown()).describe('The arguments to call it with, exactly.') })
   .describe('The exact call for the next page (or for a lighter answer when one object alone was over budget); null when nothing is left.');
 export type NextCall = z.output<typeof nextCall>;

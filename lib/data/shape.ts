@@ -17,7 +17,7 @@ import { GEOMETRY_FORMS, type GeometryForm, type Shaping } from './schema';
 
 
 /** Most decimals of `precision` (7 decimals are about 1 cm). */
-export const MAX_PRECISION = 10;
+const MAX_PRECISION = 10;
 /** Largest simplification tolerance in metres. */
 export const MAX_TOLERANCE_METRES = 100_000;
 /** A simplification without zoom or tolerance fits the objects' extent into this many pixels. */
@@ -52,17 +52,17 @@ export const shapeFields = {
 
 
 /** Whether any shaping applies (none: the objects are passed on as they are). */
-export function shapes(s: Shaping): boolean {
+function shapes(s: Shaping): boolean {
   return s.geometry !== 'full' || s.precision !== undefined || s.properties !== undefined;
 }
 
 /** Metres one screen pixel (of a 256-pixel tile) covers at `zoom` and latitude `lat`. */
-export function metresPerPixel(zoom: number, lat: number): number {
+function metresPerPixel(zoom: number, lat: number): number {
   return (2 * Math.PI * EARTH_RADIUS_M * Math.cos((lat * Math.PI) / 180)) / (256 * 2 ** zoom);
 }
 
 /** The zoom at which `bbox` fills `pixels` (width or height, whichever is tighter). */
-export function fitZoom(b: Bbox, pixels: number): number {
+function fitZoom(b: Bbox, pixels: number): number {
   const width = lonToTileX(b[2], 0) - lonToTileX(b[0], 0);
   const height = latToTileY(b[1], 0) - latToTileY(b[3], 0);
   const span = Math.max(width, height, 1e-9) * 256;

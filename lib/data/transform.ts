@@ -7,13 +7,13 @@ import { DEFAULT_TTL_SECONDS, MAX_FEATURES, MAX_TTL_SECONDS } from './limits';
 import { computeTrend, trendThreshold } from './trend';
 
 /** The trend colouring of a dataset, or null when it is not coloured by trend. */
-export function trendColor(dataset: ManifestDataset): TrendColor | null {
+function trendColor(dataset: ManifestDataset): TrendColor | null {
   const color = (dataset.presentation as { color?: unknown } | undefined)?.color;
   return color && typeof color === 'object' && (color as { type?: unknown }).type === 'trend' ? (color as TrendColor) : null;
 }
 
 /** Lifetime of an answer: the provider's dm.ttl (capped), or the default. */
-export function lifetimeSeconds(ttl: unknown): number {
+function lifetimeSeconds(ttl: unknown): number {
   if (typeof ttl !== 'number' || !Number.isFinite(ttl) || ttl < 0) return DEFAULT_TTL_SECONDS;
   return Math.min(Math.floor(ttl), MAX_TTL_SECONDS);
 }
@@ -88,7 +88,7 @@ const noticeTime = new Intl.DateTimeFormat('sk-SK', {
   minute: '2-digit',
 });
 
-export function staleNotice(createdAt: number): string {
+function staleNotice(createdAt: number): string {
   return `Zdroj je nedostupný, zobrazujú sa posledné známe dáta z ${noticeTime.format(new Date(createdAt))}.`;
 }
 

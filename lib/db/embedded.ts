@@ -12,7 +12,7 @@ import { servePgliteOnSocket, type PgliteSocketServer } from './pglite-server';
 
 const LOCK_FILE = 'portal.lock';
 
-export function socketPathFor(dir: string): string {
+function socketPathFor(dir: string): string {
   const inDir = path.join(dir, '.s.PGSQL.5432');
   // Unix socket paths are limited to ~107 bytes; fall back to a stable name in the temp dir.
   if (Buffer.byteLength(inDir) < 100) return inDir;
@@ -78,7 +78,7 @@ function releaseLock(dir: string): void {
   if (lock?.pid === process.pid) unlinkSync(path.join(dir, LOCK_FILE));
 }
 
-export async function createPglite(dir: string | undefined): Promise<PGlite> {
+async function createPglite(dir: string | undefined): Promise<PGlite> {
   // Imported lazily: the WASM modules are large and only the host needs them.
   const [{ PGlite }, { postgis }, { pg_trgm }, { unaccent }] = await Promise.all([
     import('@electric-sql/pglite'),

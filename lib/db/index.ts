@@ -37,7 +37,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export interface PoolStats {
+interface PoolStats {
   max: number;
   /** PostgreSQL: active, idle, idle_in_transaction (pg_stat_activity); embedded host: open, busy, waiting. */
   connections: Record<string, number>;
@@ -224,4 +224,4 @@ export async function closeDatabase(): Promise<void> {
   if (h) await (await h).close();
 }
 
-export { schema };
+;

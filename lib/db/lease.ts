@@ -15,7 +15,7 @@ import { APPLICATION_NAME, getDb } from './index';
 import { dataFetches } from './schema';
 
 /** A lease not extended for this long is taken over (a holder extends it every HEARTBEAT_MS). */
-export const LEASE_SECONDS = 6;
+const LEASE_SECONDS = 6;
 const HEARTBEAT_MS = 2000;
 /** Finished and expired leases older than this are deleted by the maintenance loop. */
 export const LEASE_KEEP_MINUTES = 10;

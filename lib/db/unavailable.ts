@@ -5,7 +5,7 @@
 import { ApiError } from '@/lib/errors';
 
 /** Seconds a client is asked to wait before asking again. */
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 /** Socket errors of a connection that cannot be made or was cut. */
 const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOENT']);

@@ -31,7 +31,7 @@ export async function approvedDatasetGroups(): Promise<{ groups: DatasetGroup[];
 }
 
 /** How a dataset's data are obtained, as one short Slovak phrase with links. */
-export function dataAccess(d: CatalogEntry, base: string): string {
+function dataAccess(d: CatalogEntry, base: string): string {
   if (d.links.source) return `len na zobrazenie; dáta poskytuje ${link('pôvodná služba', d.links.source)}`;
   if (d.links.data && d.links.ogc) return `dáta: ${link('GeoJSON', `${base}${d.links.data}`)}, ${link('OGC API – Features', `${base}${d.links.ogc}`)}`;
   if (d.links.data) return `dáta: ${link('GeoJSON', `${base}${d.links.data}`)}`;

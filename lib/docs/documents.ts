@@ -7,7 +7,7 @@ export type DocSlug = (typeof DOC_SLUGS)[number];
 
 /** Topic names of the MCP `documentation` tool, in the spec's order. */
 export const DOC_TOPICS = ['ai-agents', 'ai-assistants', 'protocol', 'providers', 'api', 'about'] as const;
-export type DocTopic = (typeof DOC_TOPICS)[number];
+type DocTopic = (typeof DOC_TOPICS)[number];
 
 export interface DocInfo {
   slug: DocSlug;
@@ -58,10 +58,6 @@ export const DOCS: readonly DocInfo[] = [
 
 export function isDocSlug(value: string): value is DocSlug {
   return (DOC_SLUGS as readonly string[]).includes(value);
-}
-
-export function isDocTopic(value: string): value is DocTopic {
-  return (DOC_TOPICS as readonly string[]).includes(value);
 }
 
 export function docBySlug(slug: string): DocInfo | null {

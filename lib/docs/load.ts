@@ -8,7 +8,7 @@ import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors';
 import { DOCS, docBySlug, docByTopic, type DocInfo, type DocSlug } from './documents';
 
-export const CONTENT_DIR = path.join(process.cwd(), 'content', 'dokumentacia');
+const CONTENT_DIR = path.join(process.cwd(), 'content', 'dokumentacia');
 const TOKEN = /\{\{(BASE_URL|CONTACT|MANIFEST_REFRESH)\}\}/g;
 
 /** `každých 6 hodín`, `každú hodinu`, `každých 90 minút`; 0 = refresh switched off. */
@@ -41,7 +41,7 @@ function contactText(e: { operatorName?: string; contactEmail?: string; contactP
 }
 
 /** Replaces the tokens with this instance's origin, contact and refresh interval. */
-export function expandTokens(text: string, base = env().publicBaseUrl): string {
+function expandTokens(text: string, base = env().publicBaseUrl): string {
   const e = env();
   return text.replace(TOKEN, (_, name: string) =>
     name === 'BASE_URL' ? base : name === 'CONTACT' ? contactText(e) : describeRefreshInterval(e.manifestRefreshMinutes),

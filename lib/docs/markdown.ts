@@ -28,7 +28,7 @@ export function cell(text: string): string {
 }
 
 /** A URL safe inside `(...)` of a link (spaces and parentheses encoded). */
-export function linkUrl(url: string): string {
+function linkUrl(url: string): string {
   return url.replace(/ /g, '%20').replace(/\(/g, '%28').replace(/\)/g, '%29');
 }
 

@@ -4,13 +4,13 @@ import { defineOperation } from '@/lib/operation/define';
 import { DOC_SLUGS, DOC_TOPICS } from './documents';
 import { loadDocumentByTopic } from './load';
 
-export const documentationInput = z.object({
+const documentationInput = z.object({
   topic: z
     .enum(DOC_TOPICS, { message: `expected one of ${DOC_TOPICS.join(', ')}` })
     .describe('`ai-agents` (tools and endpoints), `ai-assistants` (connecting an assistant), `protocol` (every manifest and data field), `providers` (guide for data providers), `api` (REST endpoints), `about` (the project, sources, licences).'),
 });
 
-export const documentationResult = z.object({
+const documentationResult = z.object({
   topic: z.enum(DOC_TOPICS),
   slug: z.enum(DOC_SLUGS).describe('The document at `/dokumentacia/{slug}.md`.'),
   title: z.string(),

@@ -20,12 +20,12 @@ import {
   type Target,
 } from './policy';
 
-export { FetchError, isFetchError, type FetchErrorCode, type FetchRefusal } from './errors';
-export { addressRefusal, isPublicAddress, MAX_URL_LENGTH } from './policy';
+export { FetchError, isFetchError, type FetchErrorCode } from './errors';
+;
 
-export const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 15 * 1024 * 1024;
-export const MAX_REDIRECTS = 5;
+const MAX_REDIRECTS = 5;
 
 export interface FetchOptions {
   method?: 'GET' | 'HEAD' | 'POST';

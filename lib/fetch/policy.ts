@@ -20,7 +20,7 @@ import ipaddr from 'ipaddr.js';
 import { env } from '@/lib/env';
 import { FetchError } from './errors';
 
-export const MAX_URL_LENGTH = 8192;
+const MAX_URL_LENGTH = 8192;
 const HTTPS_PORT = 443;
 const FIRST_UNPRIVILEGED_PORT = 1024;
 
@@ -43,10 +43,6 @@ export function addressRefusal(address: string): string | null {
   // ipaddr.js calls everything it has no name for "unicast"; only 2000::/3 is global unicast.
   if (!v6.match(ipaddr.IPv6.parse('2000::'), 3)) return 'reserved (outside 2000::/3)';
   return null;
-}
-
-export function isPublicAddress(address: string): boolean {
-  return addressRefusal(address) === null;
 }
 
 /** The effective port of an http(s) URL. */

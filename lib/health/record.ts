@@ -8,7 +8,7 @@ import { logger } from '@/lib/observability/log';
 import { observeUpstream } from '@/lib/observability/metrics';
 import { processWide } from '@/lib/process-state';
 
-export type SourceKind = 'data' | 'manifest' | 'point';
+type SourceKind = 'data' | 'manifest' | 'point';
 
 export interface SourceRecord {
   providerId: string;

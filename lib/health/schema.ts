@@ -10,7 +10,7 @@ import { isoDateTime } from '@/lib/operation/fields';
  * (providers only, named before the others: the last manifest download was not a valid manifest of
  * this provider; the last good one is served).
  */
-export const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable', 'invalid_manifest', 'id_mismatch'] as const;
+const HEALTH_STATUSES = ['ok', 'degraded', 'unavailable', 'invalid_manifest', 'id_mismatch'] as const;
 
 /** Raw records are kept this long (7-day figures need 7 days), then pruned by the maintenance loop. */
 export const HEALTH_RETENTION_DAYS = 8;
@@ -21,7 +21,7 @@ export const healthStatus = z
     '`ok`; `degraded` (a recent request failed, recent answers are slow, or the last manifest download failed); `unavailable` (the last 3 requests within the hour failed); providers also `invalid_manifest` / `id_mismatch` (the last manifest download was not a valid manifest of this provider; the last good one keeps being served). A provider is `unavailable` only when every one of its datasets asked within the hour is, `degraded` when any of them is not `ok`. No recorded request: `ok`.',
   );
 
-export const healthWindow = z
+const healthWindow = z
   .object({
     requests: z.int().min(0).describe('Requests made in the window.'),
     availability: z.number().min(0).max(1).nullable().describe('Share of the requests that succeeded; null without requests.'),

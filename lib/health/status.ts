@@ -1,18 +1,18 @@
 // Provider health statuses and their rules (pure: no database), shared by the summary, the catalog,
 // the OpenAPI document and the public page.
 
-import { HEALTH_RETENTION_DAYS, HEALTH_STATUSES, type HealthStatus, type SourceHealth, type WindowFigures } from './schema';
+import { HEALTH_RETENTION_DAYS, type HealthStatus, type SourceHealth, type WindowFigures } from './schema';
 
-export { HEALTH_RETENTION_DAYS, HEALTH_STATUSES };
+export { HEALTH_RETENTION_DAYS };
 export type { HealthStatus, SourceHealth, WindowFigures };
 
 /** The status looks at the requests of the last hour, at most this many, newest first. */
 export const RECENT_WINDOW_MINUTES = 60;
 export const RECENT_COUNT = 10;
 /** This many failed requests in a row (the newest) make a source `unavailable`. */
-export const UNAVAILABLE_AFTER_FAILURES = 3;
+const UNAVAILABLE_AFTER_FAILURES = 3;
 /** Recent successes slower than this (median) make a source `degraded`. */
-export const SLOW_MEDIAN_MS = 5000;
+const SLOW_MEDIAN_MS = 5000;
 
 export const EMPTY_WINDOW: WindowFigures = { requests: 0, availability: null, p50Ms: null, p95Ms: null };
 

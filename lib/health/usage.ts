@@ -11,7 +11,7 @@ import { processWide } from '@/lib/process-state';
 /** Counts are written at most this often. */
 const FLUSH_DELAY_MS = 5000;
 /** Rows older than this are pruned by the maintenance round. */
-export const USAGE_RETENTION_DAYS = 400;
+const USAGE_RETENTION_DAYS = 400;
 
 interface Counter {
   counts: Map<string, number>;
@@ -23,7 +23,7 @@ const counter = (): Counter => processWide<Counter>('datasetUsage', () => ({ cou
 const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Bratislava', year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The day (Europe/Bratislava, `YYYY-MM-DD`) a moment belongs to. */
-export function usageDay(at: Date = new Date()): string {
+function usageDay(at: Date = new Date()): string {
   return dayFormat.format(at);
 }
 

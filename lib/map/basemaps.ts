@@ -10,7 +10,7 @@ import type { MapDataset, RasterSourceView } from './types';
 export type BasemapId = 'zbgis' | 'ortofoto' | 'offline';
 
 /** The catalog datasets behind the raster basemaps. */
-export const BASEMAP_DATASETS: Record<Exclude<BasemapId, 'offline'>, string> = {
+const BASEMAP_DATASETS: Record<Exclude<BasemapId, 'offline'>, string> = {
   zbgis: 'zbgis/zakladna-mapa',
   ortofoto: 'zbgis/ortofotomozaika',
 };

@@ -28,7 +28,7 @@ export interface ChartModel {
 }
 
 /** Relative change (percent of the start) within which a development stagnates: the protocol's default. */
-export const STAGNATION_PCT = TREND_DEFAULT_THRESHOLD;
+const STAGNATION_PCT = TREND_DEFAULT_THRESHOLD;
 
 export function parseChart(input: unknown): ChartData | null {
   let v = input;

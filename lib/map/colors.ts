@@ -12,7 +12,7 @@ import type { ColorSpec, HexColor, MapDataset, TrendValue } from './types';
 
 /** The protocol's trend colours (rising drawn as bad news unless the presentation says otherwise). */
 export const TREND_COLORS: Record<TrendValue, HexColor> = TREND_DEFAULT_COLORS;
-export { cleanStops, DEFAULT_COLOR, isHexColor, NO_DATA_COLOR, TREND_LABELS };
+export { isHexColor, NO_DATA_COLOR, TREND_LABELS };
 
 /**
  * `then` with the property's number (numericValue's rule), or `otherwise` when it holds none: a JSON

@@ -20,7 +20,7 @@ const definition = z.object({
 });
 export type ComposedMap = z.infer<typeof definition>;
 
-export const COMPOSED_DIR = path.join(process.cwd(), 'content', 'mapy');
+const COMPOSED_DIR = path.join(process.cwd(), 'content', 'mapy');
 
 let cache: ComposedMap[] | null = null;
 

@@ -121,13 +121,8 @@ export function sameTileView(a: TileView | undefined, b: TileView): boolean {
   return !!a && a.status === b.status && a.attempt === b.attempt && a.retryAt === b.retryAt && a.failure?.code === b.failure?.code;
 }
 
-/** Whether the layer is drawn from tiles whose own health counts (raster, or the portal's vector tiles). */
-export function tileSourceKind(type: string | undefined): boolean {
-  return type === 'raster' || type === 'vector';
-}
-
 /** The zoom below which the layer draws nothing: its coverage's minZoom, a raster's own minZoom. */
-export function outOfRange(d: MapDataset, zoom: number): boolean {
+function outOfRange(d: MapDataset, zoom: number): boolean {
   if (belowMinZoom(d, zoom)) return true;
   return d.source.type === 'raster' && typeof d.source.minZoom === 'number' && zoom < d.source.minZoom;
 }
@@ -139,7 +134,7 @@ export function minZoomOf(d: MapDataset): number {
 }
 
 /** A failed data load, also while it asks again: the failure it last met. */
-export function loadFailure(load: LoadState | undefined): LayerFailure | null {
+function loadFailure(load: LoadState | undefined): LayerFailure | null {
   if (!load) return null;
   if (load.status === 'error') return { code: load.code, message: load.message };
   if (load.status === 'loading' && load.failure) return load.failure;

@@ -48,15 +48,15 @@ function tileTemplate(template: string, dataUrl?: string): string {
   return query ? `${template}?${query}` : template;
 }
 
-export const POINT_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
-export const LINE_FILTER: FilterSpecification = ['match', ['geometry-type'], ['LineString', 'MultiLineString'], true, false];
-export const AREA_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
+const POINT_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Point', 'MultiPoint'], true, false];
+const LINE_FILTER: FilterSpecification = ['match', ['geometry-type'], ['LineString', 'MultiLineString'], true, false];
+const AREA_FILTER: FilterSpecification = ['match', ['geometry-type'], ['Polygon', 'MultiPolygon'], true, false];
 
 export function sourceId(key: string): string {
   return `ds:${key}`;
 }
 
-export function layerIdPrefix(key: string): string {
+function layerIdPrefix(key: string): string {
   return `ds:${key}:`;
 }
 
@@ -99,7 +99,7 @@ export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureColl
 }
 
 /** The presentation type the map draws: raster sources are always raster; unknown types are `auto`. */
-export function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'heatmap' | 'raster' | 'auto' {
+function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'heatmap' | 'raster' | 'auto' {
   if (dataset.source.type === 'raster') return 'raster';
   const t = dataset.presentation?.type;
   if (t === 'circle' || t === 'fill' || t === 'line' || t === 'heatmap') return t;

@@ -5,7 +5,7 @@ import { gpx, kml } from '@tmcw/togeojson';
 import { strFromU8, unzipSync } from 'fflate';
 import turfBbox from '@turf/bbox';
 
-export type OwnFileKind = 'KML' | 'KMZ' | 'GPX' | 'GeoJSON';
+type OwnFileKind = 'KML' | 'KMZ' | 'GPX' | 'GeoJSON';
 
 export interface OwnFile {
   id: string;
@@ -21,7 +21,7 @@ export interface OwnFile {
 /** What the file picker offers. */
 export const OWN_FILE_ACCEPT = '.kml,.kmz,.gpx,.geojson,.json,application/vnd.google-earth.kml+xml,application/vnd.google-earth.kmz,application/gpx+xml,application/geo+json';
 /** Larger files are refused before reading (a browser tab has its limits). */
-export const MAX_OWN_FILE_BYTES = 50 * 1024 * 1024;
+const MAX_OWN_FILE_BYTES = 50 * 1024 * 1024;
 /** Colours of successive files: distinct from each other and from the portal's quiet basemap. */
 const COLORS = ['#d81b60', '#5e35b1', '#00897b', '#f4511e', '#3949ab', '#7cb342'];
 

@@ -4,9 +4,9 @@
 // Value formats are the protocol's (lib/protocol/shared/params.ts), as the data proxy checks them.
 import { canonicalMultiEnum, splitRange } from '@/lib/protocol/shared/params';
 
-export type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
+type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
 
-export interface ParamOption {
+interface ParamOption {
   value: string;
   label: string;
 }
@@ -60,7 +60,7 @@ function str(v: unknown): string | undefined {
 }
 
 /** Turns a default of any JSON form into the wire format the data endpoint takes. */
-export function wireValue(v: unknown): string {
+function wireValue(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (Array.isArray(v)) return v.map(wireValue).join(',');
   if (isObject(v)) {

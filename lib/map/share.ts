@@ -3,7 +3,7 @@
 import { SLOVAKIA_VIEW, effectiveParams, serializeMapState, type MapDefaults, type MapState } from './url-state';
 
 /** The embedded map's page (app/vlozena-mapa): the same query and fragment as the map link. */
-export const EMBED_PATH = '/vlozena-mapa';
+const EMBED_PATH = '/vlozena-mapa';
 /** The query flag that shows the place search in the embedded map (off by default). */
 export const EMBED_SEARCH_PARAM = 'hladanie';
 

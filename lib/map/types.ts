@@ -4,24 +4,20 @@
 // open (params, fields, presentation extras) are typed loosely and normalised in params.ts.
 
 import type {
-  CategoricalColor,
   Chart,
   ChartPoint as ProtocolChartPoint,
   CollectionDm,
   ColorSpec as ProtocolColorSpec,
-  InterpolateColor,
-  StepColor,
   TimelineItem as ProtocolTimelineItem,
   Trend,
-  TrendColor,
 } from '@/lib/protocol/types';
 
 export type HexColor = string;
-export type { CategoricalColor, InterpolateColor, StepColor, TrendColor };
+;
 export type ColorSpec = ProtocolColorSpec;
 export type TrendValue = Trend;
 
-export interface PresentationView {
+interface PresentationView {
   type: string;
   color?: ColorSpec;
   opacity?: number;
@@ -34,7 +30,7 @@ export interface PresentationView {
   [extra: string]: unknown;
 }
 
-export interface GeoJsonSourceView {
+interface GeoJsonSourceView {
   type: 'geojson';
   mode?: 'full' | 'bbox';
   maxFeatures?: number;
@@ -48,20 +44,20 @@ export interface RasterSourceView {
 }
 export type SourceView = GeoJsonSourceView | RasterSourceView;
 
-export interface CoverageView {
+interface CoverageView {
   bbox?: [number, number, number, number];
   area?: string;
   minZoom?: number;
   maxZoom?: number;
 }
 
-export interface TemporalView {
+interface TemporalView {
   updated?: string;
   frequency?: string;
   param?: string;
 }
 
-export interface LicenseView {
+interface LicenseView {
   name: string;
   url?: string;
   attribution?: string;

@@ -21,7 +21,7 @@ export interface MapPlace {
 }
 
 /** The query parameter of the searched place. */
-export const PLACE_PARAM = 'miesto';
+const PLACE_PARAM = 'miesto';
 /** The query parameter of the point whose "Čo je tu?" panel is open. */
 export const POINT_PARAM = 'bod';
 /** Zoom a map opened from a link with `miesto` or `bod` and no fragment starts at. */
@@ -82,7 +82,7 @@ export function parseHash(hash: string): MapView | null {
   return { zoom, lat, lon };
 }
 
-export function formatHash(v: MapView): string {
+function formatHash(v: MapView): string {
   const r = roundView(v);
   return `#${r.zoom}/${r.lat}/${r.lon}`;
 }

@@ -6,9 +6,9 @@ import { bbox, datasetKey, lonLat, rangedNumber } from '@/lib/operation/fields';
 import { MAX_IMAGE_ZOOM, MIN_IMAGE_ZOOM } from './projection';
 import { DEFAULT_POINT_ZOOM, renderMapImage } from './render';
 
-export const MAX_IMAGE_DATASETS = 6;
+const MAX_IMAGE_DATASETS = 6;
 
-export const mapImageInput = z
+const mapImageInput = z
   .object({
     point: lonLat.optional().describe('`[lon, lat]`, marked red; the centre without `bbox`.'),
     bbox: bbox.optional().describe('`[minLon, minLat, maxLon, maxLat]` to show whole.'),

@@ -16,7 +16,7 @@ export interface View {
 }
 
 /** World pixel coordinates of a point at a zoom (the world is 256 × 2^zoom pixels wide). */
-export function worldPixel(lon: number, lat: number, zoom: number): [number, number] {
+function worldPixel(lon: number, lat: number, zoom: number): [number, number] {
   const size = TILE * 2 ** zoom;
   const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
   return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];

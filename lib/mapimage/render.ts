@@ -23,7 +23,7 @@ const MAX_OBJECTS = 4000;
 const TILE_TIMEOUT_MS = 8000;
 const FONT = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'noto-sans', '400Regular', 'NotoSans_400Regular.ttf');
 /** The marker of the asked point (the tests look for this colour at the point's pixel). */
-export const MARKER_COLOR = '#e3001b';
+const MARKER_COLOR = '#e3001b';
 const PALETTE = ['#1f78b4', '#33a02c', '#ff7f00', '#6a3d9a', '#b15928', '#a6cee3'];
 
 export interface MapImageRequest {
@@ -35,7 +35,7 @@ export interface MapImageRequest {
   height: number;
 }
 
-export interface MapImageLayer {
+interface MapImageLayer {
   dataset: string;
   title: string;
   kind: 'vector' | 'raster';

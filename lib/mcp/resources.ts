@@ -30,7 +30,7 @@ const EXAMPLE_TITLES: Record<(typeof EXAMPLE_NAMES)[number], string> = {
 };
 
 /** The resources of the portal at `base` (their URIs are the addresses they are served at). */
-export function portalResources(base: string): PortalResource[] {
+function portalResources(base: string): PortalResource[] {
   return [
     ...DOCS.map((d) => ({
       uri: `${base}/dokumentacia/${d.slug}.md`,
@@ -81,7 +81,7 @@ export function listResources(base: string): Resource[] {
 }
 
 /** -32002: the MCP specification's code for an unknown resource. */
-export const RESOURCE_NOT_FOUND = -32002;
+const RESOURCE_NOT_FOUND = -32002;
 
 export async function readResource(ctx: ToolContext, uri: string): Promise<ReadResourceResult> {
   const found = portalResources(ctx.baseUrl).find((r) => r.uri === uri);

@@ -26,7 +26,7 @@ import { listResourceTemplates } from './templates';
 import type { ToolContext } from './tool';
 import { TOOLS } from './tools';
 
-export const MCP_SERVER_NAME = 'geodata-sk';
+const MCP_SERVER_NAME = 'geodata-sk';
 
 const INSTRUCTIONS =
   'Slovak public geodata portal. Resources: the documentation (markdown), JSON Schemas and samples; resource templates: dataset pages, dataset summaries, municipality overviews, documentation pages; prompts co-je-na-adrese and porovnaj-obec. Typical flow: `catalog` (find datasets, optionally with a point) -> `find_place` (geocode an address) -> `nearby` (what lies at/around the point) or `summary` (how a municipality compares) or `fetch_data` (GeoJSON). For data providers: `documentation` topic providers, `example`, `schema`, `validate_manifest`, `validate_data`, `register_provider`. Every result is JSON (structuredContent and the same JSON as text); errors are `{ error, code }` with isError. Answers are in Slovak where they carry text for people; cite `attribution`.';
@@ -47,7 +47,7 @@ const CallToolRequestLenient = z.object({ method: z.literal('tools/call'), param
  */
 let validator: AjvJsonSchemaValidator | undefined;
 
-export function createMcpServer(ctx: ToolContext): Server {
+function createMcpServer(ctx: ToolContext): Server {
   const server = new Server(
     { name: MCP_SERVER_NAME, title: 'Geodáta Slovenska', version: PROTOCOL_VERSION },
     { capabilities: { tools: {}, resources: {}, prompts: {} }, instructions: INSTRUCTIONS, jsonSchemaValidator: (validator ??= new AjvJsonSchemaValidator()) },
@@ -77,7 +77,7 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * too while the portal runs on a local address; a portal on a public name answers every origin (the
  * spec's CORS `*`), since a rebound request cannot carry our Host there.
  */
-export function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?: string[] } {
+function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?: string[] } {
   const { publicBaseUrl, port, mcpAllowedHosts } = env();
   const base = new URL(publicBaseUrl);
   const hosts = new Set<string>([base.host, ...mcpAllowedHosts]);
@@ -97,7 +97,7 @@ function refusal(message: string): Response {
 }
 
 /** A 403 that says why, for a Host or Origin outside the policy; null when the request may pass. */
-export function refuseForeignHost(req: Request): Response | null {
+function refuseForeignHost(req: Request): Response | null {
   const { allowedHosts, allowedOrigins } = dnsRebindingPolicy();
   const host = (req.headers.get('host') ?? '').toLowerCase();
   if (!allowedHosts.includes(host)) {

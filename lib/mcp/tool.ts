@@ -58,7 +58,7 @@ export const READ_ONLY = { readOnlyHint: true, destructiveHint: false, idempoten
 export const READ_ONLY_OPEN = { ...READ_ONLY, openWorldHint: true } as const;
 
 /** The tool result of a failure: the REST error body as JSON text (no structuredContent: it would not match outputSchema). */
-export function toolError(err: unknown): CallToolResult {
+function toolError(err: unknown): CallToolResult {
   const outage = !isApiError(err) && isDatabaseUnavailable(err);
   if (outage) logger().warn({ err }, 'mcp: the database is not answering');
   else if (!isApiError(err)) logger().error({ err }, 'mcp: a tool failed');
@@ -67,7 +67,7 @@ export function toolError(err: unknown): CallToolResult {
 }
 
 /** A successful result: an optional headline, then the structured result as JSON text. */
-export function toolResult(structured: Record<string, unknown>, headline?: string, before: ContentBlock[] = []): CallToolResult {
+function toolResult(structured: Record<string, unknown>, headline?: string, before: ContentBlock[] = []): CallToolResult {
   const json = JSON.stringify(structured);
   return {
     content: [...before, ...(headline ? [{ type: 'text' as const, text: headline }] : []), { type: 'text', text: json }],

@@ -5,8 +5,8 @@
 // Hosts without MCP Apps show the plain map link the results carry (`map`, `mapUrl`, the headline).
 import type { Resource } from '@modelcontextprotocol/sdk/types.js';
 
-export const MAP_UI_URI = 'ui://portal/map';
-export const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
+const MAP_UI_URI = 'ui://portal/map';
+const MCP_APP_MIME_TYPE = 'text/html;profile=mcp-app';
 /** The tool `_meta` linking a tool to the map UI (MCP Apps: `_meta.ui.resourceUri`). */
 export const MAP_UI_META = { ui: { resourceUri: MAP_UI_URI } };
 /** The MCP Apps protocol version the page announces in ui/initialize. */
@@ -30,7 +30,7 @@ export function mapUiResource(base: string): Resource & { read(): Promise<string
   };
 }
 
-export function mapAppHtml(base: string): string {
+function mapAppHtml(base: string): string {
   const origin = new URL(base).origin;
   const script = `
 const BASE = ${JSON.stringify(origin)};

@@ -13,7 +13,7 @@ export type { HitValue };
 const NAME_KEYS = ['name', 'nazov', 'názov', 'title', 'nazev', 'název', 'label', 'meno', 'NAZOV', 'NAME', 'Name'];
 const DM_PREFIX = '__dm_';
 
-export function toScalar(v: unknown): Scalar {
+function toScalar(v: unknown): Scalar {
   if (v === null || v === undefined) return null;
   if (typeof v === 'string' || typeof v === 'boolean') return v;
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -29,7 +29,7 @@ function roundTo(v: number, decimals: number | undefined): number {
 }
 
 /** A field's value for people: codes through the field's code list, numbers to its decimals. */
-export function fieldValue(field: FieldDef, raw: unknown): Scalar {
+function fieldValue(field: FieldDef, raw: unknown): Scalar {
   if (raw === null || raw === undefined) return null;
   const mapped = field.values?.[String(raw)];
   if (mapped !== undefined) return mapped;

@@ -9,9 +9,9 @@ import type { Geometry, Position } from '@/lib/protocol/types';
 export { haversine, toMercator };
 const RAD = Math.PI / 180;
 /** Metres per degree of latitude on the sphere. */
-export const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
+const METRES_PER_DEGREE = EARTH_RADIUS_M * RAD;
 
-export type LonLat = [number, number];
+type LonLat = [number, number];
 
 /** The bounding box of a geometry, or null for an empty one. */
 export function geometryBbox(g: Geometry): Bbox | null {
@@ -63,7 +63,7 @@ export function bboxLowerBound(lon: number, lat: number, b: Bbox): number {
 }
 
 /** Ray casting; `ring` is closed or open, either orientation. Points on the edge may go either way. */
-export function pointInRing(x: number, y: number, ring: Position[]): boolean {
+function pointInRing(x: number, y: number, ring: Position[]): boolean {
   let inside = false;
   const n = ring.length;
   for (let i = 0, j = n - 1; i < n; j = i++) {

@@ -7,7 +7,7 @@ import type { DataCollection, DataFeature, Geometry } from '@/lib/protocol/types
 import type { Bbox } from '@/lib/protocol/shared/geo';
 import { bboxAround, bboxLowerBound, distanceToGeometry, geometryBbox } from './geo';
 
-export interface PreparedFeature {
+interface PreparedFeature {
   feature: DataFeature;
   bbox: Bbox;
 }
@@ -18,7 +18,7 @@ const CELL = 0.01;
 const MAX_CELLS_PER_FEATURE = 256;
 const ROW = 40_000;
 
-export interface PreparedCollection {
+interface PreparedCollection {
   list: PreparedFeature[];
   cells: Map<number, number[]>;
   /** Indices of features too large for the grid. */
@@ -34,7 +34,7 @@ const cellX = (lon: number) => Math.floor((lon + 180) / CELL);
 const cellY = (lat: number) => Math.floor((lat + 90) / CELL);
 
 /** The features with a geometry, their boxes and the grid (memoised per collection object). */
-export function prepareCollection(collection: DataCollection): PreparedCollection {
+function prepareCollection(collection: DataCollection): PreparedCollection {
   let p = prepared.get(collection);
   if (!p) {
     const list: PreparedFeature[] = [];
@@ -69,7 +69,7 @@ export function prepareCollection(collection: DataCollection): PreparedCollectio
   return p;
 }
 
-export interface Nearest {
+interface Nearest {
   feature: DataFeature;
   distance: number;
 }

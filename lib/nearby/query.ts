@@ -6,15 +6,15 @@ import { datasetKey, datasetParams, lonLat, rangedNumber } from '@/lib/operation
 import { USE_CASES } from '@/lib/protocol/types';
 import { MAX_NEARBY_DATASETS } from './schema';
 
-export const DEFAULT_RADIUS = 500;
-export const MIN_RADIUS = 1;
-export const MAX_RADIUS = 20_000;
-export const DEFAULT_MAX = 5;
-export const MAX_HITS = 50;
-export const MAX_SEARCH_LENGTH = 200;
+const DEFAULT_RADIUS = 500;
+const MIN_RADIUS = 1;
+const MAX_RADIUS = 20_000;
+const DEFAULT_MAX = 5;
+const MAX_HITS = 50;
+const MAX_SEARCH_LENGTH = 200;
 
 /** The request's members; each field carries its limit once. */
-export const nearbyFields = z.object({
+const nearbyFields = z.object({
   point: lonLat.optional().describe('`[lon, lat]` in WGS84 (in a query string: `lon,lat`).'),
   place: z
     .string()
@@ -93,7 +93,7 @@ export function checkNearbyInput(input: NearbyInput): NearbyRequest {
 
 /** The automatic selection alone (GET /api/nearby/selection): a point or a place, a purpose or a search. */
 /** The selection's extra purpose: every dataset that can answer at the point (the map panel's "všetko"). */
-export const ALL_PURPOSES = 'all';
+const ALL_PURPOSES = 'all';
 
 export const nearbySelectionInput = nearbyFields
   .pick({ point: true, place: true, search: true })

@@ -18,7 +18,7 @@ export const labelledValue = z
   })
   .meta({ id: 'LabelledValue' });
 
-export const nearbyHit = z
+const nearbyHit = z
   .object({
     title: z.string(),
     distance: z
@@ -32,7 +32,7 @@ export const nearbyHit = z
   })
   .meta({ id: 'NearbyHit' });
 
-export const nearbyResultEntry = z
+const nearbyResultEntry = z
   .object({
     dataset: datasetKey,
     title: z.string(),
@@ -78,7 +78,7 @@ export const nearbyResult = z
   })
   .meta({ id: 'NearbyResult' });
 
-export const nearbySelected = z
+const nearbySelected = z
   .object({
     dataset: datasetKey,
     title: z.string(),
@@ -102,7 +102,6 @@ export const nearbySelectionResult = z
 export type HitValue = z.output<typeof labelledValue>;
 export type NearbyHit = z.output<typeof nearbyHit>;
 export type NearbyResultEntry = z.output<typeof nearbyResultEntry>;
-export type NearbyStatus = NearbyResultEntry['status'];
 export type NearbyLegendEntry = NonNullable<NearbyResultEntry['legend']>[number];
 export type NearbyResult = z.output<typeof nearbyResult>;
 export type NearbySelected = z.output<typeof nearbySelected>;

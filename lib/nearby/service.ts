@@ -22,11 +22,11 @@ import type { NearbyResult, NearbyResultEntry, NearbySelected, NearbySelectionRe
 import { queryVectorPoint } from './vector';
 
 /** Budget of one dataset's raster point query (capabilities + query), as the spec's source time-out. */
-export const SOURCE_BUDGET_MS = 10_000;
+const SOURCE_BUDGET_MS = 10_000;
 const MAP_HALF_WIDTH_PX = 300;
 
-export const DISPLAY_ONLY_NOTICE = 'Portál tento dataset iba zobrazuje na mape; jeho údaje poskytuje pôvodná služba.';
-export const OUTSIDE_COVERAGE_NOTICE = 'Bod leží mimo územia, ktoré dataset pokrýva.';
+const DISPLAY_ONLY_NOTICE = 'Portál tento dataset iba zobrazuje na mape; jeho údaje poskytuje pôvodná služba.';
+const OUTSIDE_COVERAGE_NOTICE = 'Bod leží mimo územia, ktoré dataset pokrýva.';
 
 function entryBase(served: ServedDataset): NearbyResultEntry {
   const entry: NearbyResultEntry = {
@@ -111,7 +111,7 @@ function datasetParams(served: ServedDataset, given: Record<string, string> | un
 }
 
 /** Zoom of the map link: the radius fits a ~600 px map, and bbox datasets are loaded at it. */
-export function mapZoom(radius: number, lat: number, datasets: ManifestDataset[]): number {
+function mapZoom(radius: number, lat: number, datasets: ManifestDataset[]): number {
   let zoom = Math.floor(Math.log2((MAP_HALF_WIDTH_PX * groundResolution(0, lat)) / radius));
   zoom = Math.max(5, Math.min(19, zoom));
   for (const d of datasets) {
@@ -128,7 +128,7 @@ function encodeValue(v: string): string {
  * `{base_url}/?d=p/d&d=...&p/d.param=value#zoom/lat/lon` (the spec's map link, absolute so that an
  * assistant can hand it to a person); parameters only where they differ from the default.
  */
-export function mapLink(datasets: Array<{ served: ServedDataset; params: Record<string, string> }>, lon: number, lat: number, zoom: number): string {
+function mapLink(datasets: Array<{ served: ServedDataset; params: Record<string, string> }>, lon: number, lat: number, zoom: number): string {
   const parts: string[] = [];
   for (const { served } of datasets) parts.push(`d=${served.key}`);
   for (const { served, params } of datasets) {
@@ -169,7 +169,7 @@ async function locationOf(point: [number, number]): Promise<PointLocation | unde
  * The automatic selection of nearby (purpose or search) among the approved datasets: the one rule
  * REST nearby, its selection endpoint and the MCP tool share (lib/nearby/selection.ts).
  */
-export async function automaticSelection(by: { purpose: string } | { search: string }, lon: number, lat: number): Promise<Selection & { suggestions?: CategorySuggestion[] }> {
+async function automaticSelection(by: { purpose: string } | { search: string }, lon: number, lat: number): Promise<Selection & { suggestions?: CategorySuggestion[] }> {
   const approved = await listApprovedDatasets();
   const sel = selectDatasets(approved, by, lon, lat);
   if ('search' in by && !sel.chosen.length) return { ...sel, suggestions: categorySuggestions(by.search, approved) };

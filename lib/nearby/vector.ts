@@ -13,7 +13,7 @@ import type { NearbyHit } from './schema';
  * Half the width of the map a dataset is loaded for, in pixels: a bbox-mode dataset that loads only
  * from zoom Z is asked for at most the area a 1024-pixel-wide map shows at Z.
  */
-export const VIEWPORT_HALF_PX = 512;
+const VIEWPORT_HALF_PX = 512;
 
 export interface VectorAnswer {
   status: 'ok' | 'unavailable';
@@ -24,7 +24,7 @@ export interface VectorAnswer {
 }
 
 /** Radius and zoom for a bbox-mode dataset around a point (radius shrinks for high-zoom-only data). */
-export function bboxQueryPlan(dataset: ManifestDataset, lat: number, radius: number): { radius: number; zoom: number; reduced: boolean } {
+function bboxQueryPlan(dataset: ManifestDataset, lat: number, radius: number): { radius: number; zoom: number; reduced: boolean } {
   const minZoom = Math.max(0, Math.min(24, dataset.coverage?.minZoom ?? 0));
   const maxRadius = Math.floor(VIEWPORT_HALF_PX * groundResolution(minZoom, lat));
   const effective = Math.max(1, Math.min(radius, maxRadius));
@@ -41,11 +41,11 @@ function circleMeetsBox(lon: number, lat: number, radius: number, b: Bbox): bool
   return c[0] <= b[2] && c[2] >= b[0] && c[1] <= b[3] && c[3] >= b[1];
 }
 
-export function roundDistance(d: number): number {
+function roundDistance(d: number): number {
   return Math.round(d * 10) / 10;
 }
 
-export function toHit(dataset: ManifestDataset, feature: { id?: string | number; properties?: Record<string, unknown> | null; dm?: object }, distance: number): NearbyHit {
+function toHit(dataset: ManifestDataset, feature: { id?: string | number; properties?: Record<string, unknown> | null; dm?: object }, distance: number): NearbyHit {
   const props = featureProps(feature as { properties: Record<string, unknown> | null; dm?: Record<string, unknown> });
   const hit: NearbyHit = { title: featureTitle(dataset, props, feature.id), distance: roundDistance(distance), values: featureValues(dataset, props) };
   const url = featureUrl(props);

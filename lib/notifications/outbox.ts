@@ -11,7 +11,7 @@ export type NotificationKind = NotificationRow['kind'];
 
 /** A claimed message is held this long by its sender; then another instance may take it. */
 const CLAIM_SECONDS = 120;
-export const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 8;
 
 /** The contact address of a manifest (`provider.contact.email`), or null. */
 export function contactOf(manifest: Pick<Manifest, 'provider'> | null | undefined): string | null {

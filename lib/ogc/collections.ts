@@ -14,12 +14,12 @@ import { BBOX_MODE_DEFAULT_ZOOM } from './limits';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 
 export const CRS84 = CRS84_URI;
-export const REL_QUERYABLES = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
+const REL_QUERYABLES = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
 export const REL_STYLES = 'http://www.opengis.net/def/rel/ogc/1.0/styles';
-export const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
-export const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
+const GREGORIAN = 'http://www.opengis.net/def/uom/ISO-8601/0/Gregorian';
+const REL_TILESETS_VECTOR = 'http://www.opengis.net/def/rel/ogc/1.0/tilesets-vector';
 
-export interface OgcExtent {
+interface OgcExtent {
   spatial?: { bbox: number[][]; crs: string };
   temporal?: { interval: Array<Array<string | null>>; trs: string };
 }
@@ -48,7 +48,7 @@ export function isOgcCollection(s: ServedDataset): boolean {
   return s.provider.approval === 'approved' && s.dataset.source.type === 'geojson' && !s.displayOnly;
 }
 
-export async function listOgcDatasets(): Promise<ServedDataset[]> {
+async function listOgcDatasets(): Promise<ServedDataset[]> {
   return (await listApprovedDatasets()).filter(isOgcCollection);
 }
 
@@ -79,7 +79,7 @@ export function timeParam(dataset: ManifestDataset): ParamDef | undefined {
 }
 
 /** The interval the time parameter spans (`[start, end]`, null = open), or undefined without one. */
-export function temporalInterval(dataset: ManifestDataset): [string | null, string | null] | undefined {
+function temporalInterval(dataset: ManifestDataset): [string | null, string | null] | undefined {
   const p = timeParam(dataset);
   if (!p) return undefined;
   if (p.type === 'range') {
@@ -98,7 +98,7 @@ function keywordsOf(dataset: ManifestDataset): string[] {
   return [...new Set([...(dataset.keywords ?? []), ...(dataset.tags ?? [])])];
 }
 
-export function collectionLinks(base: string, s: ServedDataset, format: 'json' | 'html'): OgcLink[] {
+function collectionLinks(base: string, s: ServedDataset, format: 'json' | 'html'): OgcLink[] {
   const id = collectionIdOf(s.key);
   const path = `/collections/${id}`;
   const page = `${base.replace(/\/+$/, '')}${datasetPagePath(s.provider.id, s.dataset.id)}`;

@@ -17,7 +17,7 @@ export const SUPPORTED_CRS: readonly string[] = CRS_DEFS.map((c) => c.uri);
 /** The CRS the portal stores and reads its sources in (the protocol's WGS84 longitude, latitude). */
 export const STORAGE_CRS = CRS84_URI;
 
-export const DEFAULT_CRS: CrsDef = crsOf(CRS84_URI)!;
+const DEFAULT_CRS: CrsDef = crsOf(CRS84_URI)!;
 
 /** A `crs`, `bbox-crs` or `filter-crs` value; 400 `invalid_query` naming the member for any other CRS. */
 export function parseCrs(member: string, value: string | undefined): CrsDef {

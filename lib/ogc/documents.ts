@@ -95,7 +95,7 @@ export function itemsLinks(
   return links;
 }
 
-export function itemsBody(base: string, datasetKey: string, selection: SelectionQuery, limit: number, at: PagePosition, page: ItemsPage) {
+function itemsBody(base: string, datasetKey: string, selection: SelectionQuery, limit: number, at: PagePosition, page: ItemsPage) {
   return {
     type: 'FeatureCollection' as const,
     features: page.features,

@@ -31,7 +31,7 @@ export function envelope(f: DataFeature): Bbox | null {
   return e;
 }
 
-export const within = (e: Bbox, area: Bbox) => e[0] >= area[0] && e[2] <= area[2] && e[1] >= area[1] && e[3] <= area[3];
+const within = (e: Bbox, area: Bbox) => e[0] >= area[0] && e[2] <= area[2] && e[1] >= area[1] && e[3] <= area[3];
 export const meets = (e: Bbox, area: Bbox) => e[0] <= area[2] && area[0] <= e[2] && e[1] <= area[3] && area[1] <= e[3];
 
 /** OGC bbox semantics: the geometry (not only its envelope) intersects the area. */

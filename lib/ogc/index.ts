@@ -2,5 +2,5 @@
 // face of the data proxy's cache. See README.md in this folder.
 export * as ogc from './service';
 export { collectionRoute, ogcJson, ogcNotFound, ogcTile } from './http';
-export { collectionIdOf, parseCollectionId } from './ids';
+;
 export { ogcRoot } from './links';

@@ -25,7 +25,7 @@ import { timeParamValue, type ItemsQuery } from './query';
 import type { Selection } from './select';
 
 /** The portal's extras of a feature (`/api/data` carries them as `__dm_*` properties). */
-export interface OgcFeatureDm {
+interface OgcFeatureDm {
   title?: string;
   description?: string;
   url?: string;
@@ -72,7 +72,7 @@ export interface ItemsPage {
 const cursorShape = z.object({ t: z.number().int().min(0).optional(), c: z.string().min(1).max(500).optional() }).strict();
 type Cursor = z.infer<typeof cursorShape>;
 
-export function encodeCursor(c: Cursor): string | undefined {
+function encodeCursor(c: Cursor): string | undefined {
   if (c.t === undefined && c.c === undefined) return undefined;
   return Buffer.from(JSON.stringify(c)).toString('base64url');
 }
@@ -94,7 +94,7 @@ function decodeCursor(value: string | undefined): Cursor {
 const localIds = new WeakMap<DataFeature, string | number>();
 
 /** The feature's own id, or (without one) a digest of its content, stable while the data are. */
-export function localId(f: DataFeature): string | number {
+function localId(f: DataFeature): string | number {
   if (f.id !== undefined && f.id !== null && f.id !== '') return f.id;
   let id = localIds.get(f);
   if (id === undefined) {
@@ -127,7 +127,7 @@ function splitDm(properties: Record<string, unknown> | null): { properties: Reco
  * The OGC form of a cached feature in `crs`, made once per feature and CRS (paging and tiles ask for
  * the same ones): the portal's `__dm_*` extras moved to the `dm` member, the geometry transformed.
  */
-export function toOgc(f: DataFeature, id: string | number, crs?: CrsDef): OgcFeature {
+function toOgc(f: DataFeature, id: string | number, crs?: CrsDef): OgcFeature {
   const uri = crs?.uri ?? CRS84_URI;
   let o = uri === CRS84_URI ? ogcFeatures.get(f) : ogcFeaturesIn.get(f)?.get(uri);
   if (!o || o.id !== id) {
@@ -216,11 +216,6 @@ function selected(collection: DataCollection, sel: Selection, extraKey = '', ext
   if (!sel.compare) return matched;
   const compare = sel.compare;
   return memo(collection, `${sel.key}|${extraKey}|sort:${sel.sortKey}`, () => [...matched].sort(compare));
-}
-
-/** What the shaping needs besides the features: the answer's CRS. */
-export interface ReadOptions {
-  crs?: CrsDef;
 }
 
 function emptyPage(): ItemsPage {

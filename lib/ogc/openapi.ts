@@ -342,7 +342,7 @@ function paths(datasets: ServedDataset[]): Json {
   return out;
 }
 
-export function ogcApiDocument(base: string, datasets: ServedDataset[]): Json {
+function ogcApiDocument(base: string, datasets: ServedDataset[]): Json {
   return {
     openapi: '3.0.3',
     info: {

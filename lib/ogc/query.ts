@@ -13,7 +13,7 @@ import { areaOf, parseCrs, SUPPORTED_CRS, type Area, type CrsDef } from './crs';
 import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT } from './limits';
 
 /** Output formats of items and single features (`f`); `html` is served by the pages (next.config.ts). */
-export const FEATURE_FORMATS = ['json', 'html', 'fgb', 'csv'] as const;
+const FEATURE_FORMATS = ['json', 'html', 'fgb', 'csv'] as const;
 export type FeatureFormat = (typeof FEATURE_FORMATS)[number];
 
 export const formatParam = z
@@ -131,7 +131,7 @@ export const datetimeParam = z
   });
 
 /** The OGC query members of the items resource (dataset parameters and property filters come on top). */
-export const itemsQuerySchema = z.object({
+const itemsQuerySchema = z.object({
   f: featureFormatParam.optional(),
   limit: limitParam,
   offset: offsetParam,
@@ -198,7 +198,7 @@ function assertKnown(raw: Record<string, string>, known: Iterable<string>, datas
 }
 
 /** The dataset parameters of a query (`param.<key>`); unknown ones are 400. */
-export function paramsOf(dataset: ManifestDataset, raw: Record<string, string>): Record<string, string> {
+function paramsOf(dataset: ManifestDataset, raw: Record<string, string>): Record<string, string> {
   const keys = new Set((dataset.params ?? []).map((p) => p.key));
   const params: Record<string, string> = {};
   for (const [k, v] of Object.entries(raw)) {

@@ -11,7 +11,7 @@ import { tileBounds, tileOf } from './grid';
 import { isTiled, tiledZoom } from './collections';
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 
-export const DM_PREFIX = '__dm_';
+const DM_PREFIX = '__dm_';
 
 /** The name of the geometry queryable (CQL2: `S_INTERSECTS(geometry, ...)`). */
 export const GEOMETRY_QUERYABLE = 'geometry';
@@ -91,7 +91,7 @@ const GEOMETRY_FORMATS: Record<string, string> = {
 const fromData = new WeakMap<DataCollection, Queryables>();
 
 /** The queryables of a dataset given a sample of its data (remembered per cached collection). */
-export function queryablesFrom(dataset: ManifestDataset, collection: DataCollection | null): Queryables {
+function queryablesFrom(dataset: ManifestDataset, collection: DataCollection | null): Queryables {
   const cached = collection ? fromData.get(collection) : undefined;
   if (cached) return cached;
   const values = new Map<string, unknown[]>();
@@ -132,7 +132,7 @@ export function queryablesFrom(dataset: ManifestDataset, collection: DataCollect
  * or for a dataset read per viewport the tile at the centre of its coverage (through the proxy's
  * cache, as any read; a failing source fails the request with its code, as items do).
  */
-export async function sampleOf(served: ServedDataset): Promise<DataCollection> {
+async function sampleOf(served: ServedDataset): Promise<DataCollection> {
   if (!isTiled(served.dataset)) return (await loadDatasetCollection(served, { params: {} })).collection;
   const b = served.dataset.coverage?.bbox ?? SLOVAKIA_BBOX;
   const z = tiledZoom(served.dataset);

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 export const ogcSchemas = z.registry<{ id: string; description?: string }>();
 
-export const linkSchema = z
+const linkSchema = z
   .object({
     href: z.string().meta({ description: 'Absolútna adresa (pri `templated: true` šablóna).' }),
     rel: z.string(),
@@ -32,7 +32,7 @@ ogcSchemas.add(landingSchema, { id: 'LandingPage', description: 'Úvodná strán
 export const conformanceSchema = z.object({ conformsTo: z.array(z.string()), links: z.array(linkSchema).optional() }).loose();
 ogcSchemas.add(conformanceSchema, { id: 'ConfClasses', description: 'Triedy zhody, ktoré portál spĺňa.' });
 
-export const extentSchema = z
+const extentSchema = z
   .object({
     spatial: z
       .object({
@@ -71,7 +71,7 @@ ogcSchemas.add(collectionSchema, { id: 'Collection', description: 'Kolekcia: jed
 export const collectionsSchema = z.object({ links: z.array(linkSchema), collections: z.array(collectionSchema) }).loose();
 ogcSchemas.add(collectionsSchema, { id: 'Collections', description: 'Všetky kolekcie.' });
 
-export const geometrySchema = z
+const geometrySchema = z
   .object({
     type: z.enum(['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon']),
     coordinates: z.array(z.unknown()),

@@ -9,7 +9,7 @@ import { compileFilter, type QueryableType } from './cql2/compile';
 import type { Area } from './crs';
 import { intersectsArea } from './envelope';
 import type { ItemsQuery, SortKey } from './query';
-import { GEOMETRY_QUERYABLE, queryablesOf, type Queryables } from './queryables';
+import { queryablesOf, type Queryables } from './queryables';
 
 export interface Selection {
   /** Names the selection (area, filter, equality filters) for remembered results; '' selects all. */
@@ -69,7 +69,7 @@ function comparator(keys: SortKey[]): (a: DataFeature, b: DataFeature) => number
 }
 
 /** The members that need the queryables: a filter, equality filters, sortby or properties. */
-export function needsQueryables(q: ItemsQuery): boolean {
+function needsQueryables(q: ItemsQuery): boolean {
   return q.filter !== undefined || Object.keys(q.equals).length > 0 || q.sortby !== undefined || q.properties !== undefined;
 }
 
@@ -100,4 +100,4 @@ export async function selectionFor(served: ServedDataset, q: ItemsQuery): Promis
   };
 }
 
-export { GEOMETRY_QUERYABLE };
+;

@@ -88,7 +88,7 @@ function schemaType(accept: string | null | undefined): string {
   return accept && !accept.includes('schema+json') && accept.includes('application/json') ? MEDIA.json : MEDIA.schema;
 }
 
-export async function queryablesResult(collectionId: string): Promise<{ served: ServedDataset; queryables: Queryables }> {
+async function queryablesResult(collectionId: string): Promise<{ served: ServedDataset; queryables: Queryables }> {
   const served = await findOgcDataset(collectionId);
   return { served, queryables: await queryablesOf(served) };
 }

@@ -18,8 +18,8 @@ import { MAX_TILE_ZOOM } from './limits';
 import { MEDIA, ogcHref, type OgcLink } from './links';
 
 export const TILE_MATRIX_SET = 'WebMercatorQuad';
-export const TILE_MATRIX_SET_URI = 'http://www.opengis.net/def/tilematrixset/OGC/1.0/WebMercatorQuad';
-export const EPSG_3857 = 'http://www.opengis.net/def/crs/EPSG/0/3857';
+const TILE_MATRIX_SET_URI = 'http://www.opengis.net/def/tilematrixset/OGC/1.0/WebMercatorQuad';
+const EPSG_3857 = 'http://www.opengis.net/def/crs/EPSG/0/3857';
 const REL_TILING_SCHEME = 'http://www.opengis.net/def/rel/ogc/1.0/tiling-scheme';
 const REL_GEODATA = 'http://www.opengis.net/def/rel/ogc/1.0/geodata';
 /** Tiles kept encoded per cached collection (a map view asks for the same tiles again and again). */

@@ -26,7 +26,7 @@ import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from
 import { CACHE_LIFETIMES, type CachedKind } from '@/lib/http-cache';
 import { z } from 'zod';
 
-export const OPENAPI_VERSION = PROTOCOL_VERSION;
+const OPENAPI_VERSION = PROTOCOL_VERSION;
 
 const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 
@@ -320,7 +320,7 @@ function documentOperations(base: string): OpenApiDocument['paths'] {
 }
 
 /** The interface document for the portal at `base` (default: the configured public origin). */
-export function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenApiDocument {
+function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenApiDocument {
   const components = new Components();
   components.add(errorBody, 'output');
   return {

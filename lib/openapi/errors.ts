@@ -45,7 +45,7 @@ const HEADERS_BY_STATUS: Partial<Record<number, Response['headers']>> = {
 };
 
 /** The `{ error, code }` body restricted to `codes`, with the extra members those codes carry. */
-export function errorBodySchema(codes: readonly ErrorCode[]): JsonSchema {
+function errorBodySchema(codes: readonly ErrorCode[]): JsonSchema {
   const extras = codes.map((c) => EXTRA_MEMBERS[c]).filter((e) => e !== undefined);
   const schema: JsonSchema = {
     allOf: [{ $ref: '#/components/schemas/Error' }],

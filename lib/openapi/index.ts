@@ -1,2 +1,2 @@
-export { buildOpenApiDocument, getOpenApiDocument, OPENAPI_VERSION } from './document';
-export type { OpenApiDocument } from './types';
+export { getOpenApiDocument } from './document';
+;

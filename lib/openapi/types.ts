@@ -4,13 +4,13 @@
 /** A JSON Schema 2020-12 object (OpenAPI 3.1 schemas are plain JSON Schema). */
 export type JsonSchema = { [keyword: string]: unknown };
 
-export interface Reference {
+interface Reference {
   $ref: string;
   summary?: string;
   description?: string;
 }
 
-export interface ExampleObject {
+interface ExampleObject {
   summary?: string;
   description?: string;
   value?: unknown;
@@ -23,7 +23,7 @@ export interface MediaType {
   examples?: Record<string, ExampleObject | Reference>;
 }
 
-export interface Header {
+interface Header {
   description?: string;
   required?: boolean;
   schema: JsonSchema;
@@ -47,7 +47,7 @@ export interface Parameter {
   examples?: Record<string, ExampleObject>;
 }
 
-export interface RequestBody {
+interface RequestBody {
   description?: string;
   required?: boolean;
   content: Record<string, MediaType>;
@@ -65,7 +65,7 @@ export interface Operation {
   externalDocs?: { url: string; description?: string };
 }
 
-export interface PathItem {
+interface PathItem {
   summary?: string;
   description?: string;
   parameters?: Array<Parameter | Reference>;

@@ -49,7 +49,7 @@ export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType 
 }
 
 /** The message of a zod failure, naming the field: `radius: Too big: expected number to be <=20000`. */
-export function zodMessage(err: z.ZodError, rename: (path: PropertyKey[]) => string = defaultPath): string {
+function zodMessage(err: z.ZodError, rename: (path: PropertyKey[]) => string = defaultPath): string {
   const first = err.issues[0];
   if (!first) return 'invalid input';
   const name = rename(first.path);
@@ -72,7 +72,7 @@ export function zodToApiError(err: z.ZodError, fallback: ErrorCode, rename?: (pa
  * The known name nearest to an unknown one ("radiuss" -> "radius"), or undefined when none is close:
  * a case-insensitive match, or at most a third of the name's letters (at least 2) different.
  */
-export function nearestName(unknown: string, known: readonly string[]): string | undefined {
+function nearestName(unknown: string, known: readonly string[]): string | undefined {
   if (!known.length) return undefined;
   const lower = unknown.toLowerCase();
   const sameCase = known.find((k) => k.toLowerCase() === lower);

@@ -11,7 +11,7 @@ type Def = { type: string; innerType?: z.ZodType; in?: z.ZodType; element?: z.Zo
 const def = (s: z.ZodType): Def => (s as unknown as { _zod: { def: Def } })._zod.def;
 
 /** The schema under optional/default/nullable/pipe wrappers: what the value itself must be. */
-export function baseSchema(s: z.ZodType): z.ZodType {
+function baseSchema(s: z.ZodType): z.ZodType {
   for (;;) {
     const d = def(s);
     if (d.innerType && ['optional', 'default', 'prefault', 'nullable', 'readonly', 'catch', 'nonoptional'].includes(d.type)) s = d.innerType;
@@ -38,7 +38,7 @@ function coerceScalar(schema: z.ZodType | undefined, raw: string): unknown {
  * One query-string member as the field's type: numbers parsed (strictly: `12abc` stays a string and
  * fails as one), arrays and tuples split on commas (OpenAPI `style: form, explode: false`).
  */
-export function coerceQueryValue(schema: z.ZodType, raw: string): unknown {
+function coerceQueryValue(schema: z.ZodType, raw: string): unknown {
   const base = baseSchema(schema);
   const d = def(base);
   if (d.type === 'array' || d.type === 'tuple') {
@@ -60,7 +60,7 @@ export function objectShape(input: z.ZodType): Record<string, z.ZodType> {
 const DOTTED_PARAM = /^([^/.]+\/[^/.]+)\.(.+)$/;
 
 /** The query members an operation names itself (its input fields, less `params` and a path `dataset`). */
-export function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params' | 'pathParams'>): string[] {
+function queryFieldNames(input: z.ZodType, binding: Pick<RestBinding, 'datasetPath' | 'params' | 'pathParams'>): string[] {
   return Object.keys(objectShape(input)).filter(
     (name) => name !== 'params' && !(binding.datasetPath && name === 'dataset') && !binding.pathParams?.includes(name),
   );

@@ -10,7 +10,7 @@ import { fromCadastreYX, isCadastreYXInSlovakia } from '@/lib/protocol/shared/cr
 export const COORDINATES_TYPE = 'súradnice';
 
 /** How the text was read. */
-export type CoordinateNotation = 'wgs84' | 'wgs84-dms' | 'sjtsk' | 'cadastre';
+type CoordinateNotation = 'wgs84' | 'wgs84-dms' | 'sjtsk' | 'cadastre';
 
 export interface ParsedCoordinates {
   /** WGS84 `[lon, lat]`. */

@@ -144,7 +144,7 @@ async function build(digest: string): Promise<MunicipalityIndex> {
 }
 
 /** Great-circle distance in km. */
-export function distanceKm(a: [number, number], b: [number, number]): number {
+function distanceKm(a: [number, number], b: [number, number]): number {
   return haversine(a[0], a[1], b[0], b[1]) / 1000;
 }
 

@@ -8,7 +8,7 @@ import { searchPlaces } from './search';
 import { lookupTerritory } from './territory';
 import { DEFAULT_TERRITORY_MAX, MAX_TERRITORY_MAX, TERRITORY_BOUNDARIES, TERRITORY_LEVELS, territoryResult } from './territory-schema';
 
-export const placesInput = z.object({
+const placesInput = z.object({
   query: z
     .string()
     .max(MAX_QUERY_LENGTH)
@@ -38,7 +38,7 @@ export const placesOperation = defineOperation({
   run: ({ query, max, types }) => searchPlaces(query, max, { types }),
 });
 
-export const reverseInput = z.object({
+const reverseInput = z.object({
   point: lonLat.describe('`[lon, lat]` in WGS84 (in a query string: `lon,lat`).'),
 });
 
@@ -55,7 +55,7 @@ export const reverseOperation = defineOperation({
   run: reversePlace,
 });
 
-export const territoryInput = z.object({
+const territoryInput = z.object({
   query: z
     .string()
     .max(MAX_QUERY_LENGTH)

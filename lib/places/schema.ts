@@ -14,7 +14,7 @@ export type PlaceType = (typeof PLACE_TYPES)[number];
 /** How many matches a search counts at most for `total`. */
 export const MAX_COUNTED = 200;
 
-export const placeMunicipality = z.object({
+const placeMunicipality = z.object({
   slug: z.string().describe('`<region-slug>/<municipality-slug>`: the overview page; accepted as `municipality` by the summary.'),
   code: z.string().describe('Municipality code (usable as `municipality` in summary and fetch_data).'),
   name: z.string(),
@@ -22,7 +22,7 @@ export const placeMunicipality = z.object({
   region: z.string(),
 });
 
-export const place = z
+const place = z
   .object({
     name: z.string(),
     type: z.string().describe('One of: adresa, ulica, obec, mesto, mestská časť, časť obce, vojenský obvod, okres, kraj; `súradnice` for a query that is coordinates.'),
@@ -53,7 +53,7 @@ export const placeResult = z
   })
   .meta({ id: 'PlaceResult' });
 
-export const locatedMunicipality = placeMunicipality
+const locatedMunicipality = placeMunicipality
   .extend({
     type: z.string().describe('One of: obec, mesto, mestská časť, vojenský obvod (Bratislava and Košice answer with their city district).'),
     url: z.string().describe('Absolute address of the municipality’s overview page on the portal (`{base_url}/{slug}`).'),
@@ -82,9 +82,7 @@ export const pointLocation = z
 
 export const reverseResult = pointLocation.extend({ point: lonLat, hint: pointHint }).meta({ id: 'ReverseResult' });
 
-export type PlaceMunicipality = z.output<typeof placeMunicipality>;
 export type Place = z.output<typeof place>;
 export type PlaceResult = z.output<typeof placeResult>;
-export type LocatedMunicipality = z.output<typeof locatedMunicipality>;
 export type PointLocation = z.output<typeof pointLocation>;
 export type ReverseResult = z.output<typeof reverseResult>;

@@ -291,7 +291,7 @@ interface AddressParse {
 const NUMBER = /^(\d{1,5}[a-z]?)(?:\/(\d{1,5}[a-z]?))?$/i;
 
 /** Readings of the query as "<street or village> <number>[, <municipality>]", most likely first. */
-export function addressParses(text: string): AddressParse[] {
+function addressParses(text: string): AddressParse[] {
   const tokens = text
     .replace(/,/g, ' , ')
     .replace(/(\d)\s*\/\s*(\d)/g, '$1/$2')

@@ -12,7 +12,7 @@ export const MAX_TERRITORY_MAX = 20;
 
 const unitRef = z.object({ code: z.string(), name: z.string() });
 
-export const territoryChild = z.object({
+const territoryChild = z.object({
   code: z.string(),
   name: z.string(),
   type: z.string().describe('okres, obec, mesto, mestská časť, vojenský obvod or katastrálne územie.'),
@@ -20,7 +20,7 @@ export const territoryChild = z.object({
   areaKm2: z.number().nullable().optional(),
 });
 
-export const territory = z
+const territory = z
   .object({
     level: z.enum(TERRITORY_LEVELS),
     type: z.string().describe('kraj, okres, obec, mesto, mestská časť, vojenský obvod or katastrálne územie.'),

@@ -101,7 +101,7 @@ async function build(municipalities: MunicipalityIndex): Promise<TerritoryIndex>
 }
 
 /** A level named in the query itself ("okres Zvolen", "Žilinský kraj", "k. ú. Staré Mesto") and the bare name. */
-export function levelInQuery(norm: string): { level: TerritoryLevel | null; name: string } {
+function levelInQuery(norm: string): { level: TerritoryLevel | null; name: string } {
   const rules: Array<[RegExp, TerritoryLevel]> = [
     [/^okres\s+/, 'okres'],
     [/^(kraj|vuc|samospravny kraj)\s+/, 'kraj'],

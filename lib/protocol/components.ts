@@ -13,7 +13,7 @@ type JsonSchema = { [keyword: string]: unknown };
 const pascal = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Component name of a hoisted definition: `Manifest` + `GeojsonSource`. */
-export function hoistedName(prefix: string, def: string): string {
+function hoistedName(prefix: string, def: string): string {
   return `${prefix}${pascal(def)}`;
 }
 
@@ -33,7 +33,7 @@ function rewriteRefs(node: unknown, prefix: string): unknown {
 }
 
 /** One protocol schema as components: the root under `prefix`, each `$defs` entry hoisted. */
-export function embedSchema(schema: object, prefix: string, url: string): Record<string, JsonSchema> {
+function embedSchema(schema: object, prefix: string, url: string): Record<string, JsonSchema> {
   const { $schema: _s, $id: _id, $defs, ...root } = structuredClone(schema) as JsonSchema & { $defs?: Record<string, unknown> };
   const out: Record<string, JsonSchema> = {
     [prefix]: { ...(rewriteRefs(root, prefix) as JsonSchema), externalDocs: { description: 'Served JSON Schema', url } },

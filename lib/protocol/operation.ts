@@ -5,7 +5,7 @@ import { EXAMPLE_NAMES, exampleDocument } from './examples';
 import { SCHEMA_NAMES, schemaDocument } from './schemas';
 
 // Names are plain strings, not enums: an unknown one answers the spec's own code with `available`.
-export const schemaInput = z.object({
+const schemaInput = z.object({
   type: z.string().max(100).describe(`Schema to return, one of: ${SCHEMA_NAMES.join(', ')}.`),
 });
 
@@ -19,7 +19,7 @@ export const schemaOperation = defineOperation({
   run: async ({ type }) => schemaDocument(type) as Record<string, unknown>,
 });
 
-export const exampleInput = z.object({
+const exampleInput = z.object({
   name: z.string().max(100).describe(`Sample to return, one of: ${EXAMPLE_NAMES.join(', ')}.`),
 });
 

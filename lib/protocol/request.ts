@@ -9,8 +9,8 @@ import { alignBboxToTiles, formatBbox, tileZoom } from './shared/tiles';
 import { MAX_FEATURES, type Manifest, type ManifestDataset } from './types';
 
 export type { Bbox } from './shared/geo';
-export { alignBboxToTiles, formatBbox, formatCoordinate, tileZoom } from './shared/tiles';
-export { checkParamDefault, checkParamValue, paramDefaultToWire, type ParamCheck } from './shared/params';
+export { alignBboxToTiles, formatBbox } from './shared/tiles';
+export { checkParamDefault, checkParamValue, paramDefaultToWire } from './shared/params';
 
 /**
  * The dataset's parameters from a query: omitted (or empty) ones get their default, present ones

@@ -11,11 +11,6 @@ export const PROTOCOL_MAJOR = 0;
 
 // Limits from the spec's tables.
 export const MAX_FEATURES = 5000;
-export const MAX_DATASETS = 200;
-export const MAX_TILE_TEMPLATES = 4;
-export const MIN_CHART_POINTS = 2;
-export const MAX_CHART_POINTS = 100;
-export const MAX_TIMELINE_ITEMS = 400;
 export const MAX_ZOOM = 24;
 
 /** Recommended category values; others are allowed but end in "other" (`unknown_category`). */
@@ -46,12 +41,11 @@ export const USE_CASES = [
   'business',
   'public-administration',
 ] as const;
-export type UseCase = (typeof USE_CASES)[number];
 
 /** `#` followed by 3, 6 or 8 hex digits. */
 export type HexColor = string;
 /** ISO 8601 year, month or day: `YYYY`, `YYYY-MM` or `YYYY-MM-DD`. */
-export type Period = string;
+type Period = string;
 
 // ---------------------------------------------------------------------------------------------
 // Manifest
@@ -67,7 +61,7 @@ export interface Manifest {
   datasets: ManifestDataset[];
 }
 
-export interface ManifestProvider {
+interface ManifestProvider {
   /** 1-64 chars of a-z, 0-9 and `-`, starting and ending with a letter or digit. */
   id: string;
   name: string;
@@ -142,9 +136,9 @@ export interface FieldDef {
   values?: Record<string, string>;
 }
 
-export type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
+type ParamType = 'enum' | 'multi-enum' | 'range' | 'date-range' | 'number' | 'text';
 
-export interface ParamOption {
+interface ParamOption {
   value: string;
   label: string;
 }
@@ -173,7 +167,7 @@ export interface ParamDef {
 
 // --- colours ---
 
-export interface CategoricalColor {
+interface CategoricalColor {
   type: 'categorical';
   field: string;
   /** Property value -> hex colour. */
@@ -182,7 +176,7 @@ export interface CategoricalColor {
   default?: HexColor;
 }
 
-export interface InterpolateColor {
+interface InterpolateColor {
   type: 'interpolate';
   field: string;
   /** At least 2 `[value, colour]` pairs, values ascending. */
@@ -191,7 +185,7 @@ export interface InterpolateColor {
   default?: HexColor;
 }
 
-export interface StepColor {
+interface StepColor {
   type: 'step';
   field: string;
   /** Colour for values below the first stop (and for objects without a numeric value). */
@@ -222,15 +216,14 @@ export const TREND_DEFAULT_COLORS: Record<Trend, HexColor> = { roste: '#d7301f',
 export const TREND_NO_CHART_COLOR = '#9e9e9e';
 export const TREND_DEFAULT_THRESHOLD = 5;
 
-export type ColorObject = CategoricalColor | InterpolateColor | StepColor | TrendColor;
+type ColorObject = CategoricalColor | InterpolateColor | StepColor | TrendColor;
 export type ColorSpec = HexColor | ColorObject;
 
 // --- presentation ---
 
 export const PRESENTATION_TYPES = ['circle', 'fill', 'line', 'symbol', 'heatmap', 'raster', 'auto'] as const;
-export type PresentationType = (typeof PRESENTATION_TYPES)[number];
 
-export interface CirclePresentation {
+interface CirclePresentation {
   type: 'circle';
   color?: ColorSpec;
   /** Pixels, 1-50 (default 6). */
@@ -244,7 +237,7 @@ export interface CirclePresentation {
   label?: string;
 }
 
-export interface FillPresentation {
+interface FillPresentation {
   type: 'fill';
   color?: ColorSpec;
   opacity?: number;
@@ -253,7 +246,7 @@ export interface FillPresentation {
   label?: string;
 }
 
-export interface LinePresentation {
+interface LinePresentation {
   type: 'line';
   color?: ColorSpec;
   /** Pixels, 0.5-20 (default 2). */
@@ -264,7 +257,7 @@ export interface LinePresentation {
   label?: string;
 }
 
-export interface SymbolPresentation {
+interface SymbolPresentation {
   type: 'symbol';
   /** Icon name from the portal's icon set (Maki names, e.g. `marker`, `hospital`). */
   icon?: string;
@@ -274,7 +267,7 @@ export interface SymbolPresentation {
   label?: string;
 }
 
-export interface HeatmapPresentation {
+interface HeatmapPresentation {
   type: 'heatmap';
   /** Numeric property weighting each object (default: every object weighs 1). */
   weight?: string;
@@ -303,7 +296,7 @@ export interface RasterPresentation {
   legendUrl?: string;
 }
 
-export interface AutoPresentation {
+interface AutoPresentation {
   type: 'auto';
   color?: ColorSpec;
   opacity?: number;
@@ -311,12 +304,12 @@ export interface AutoPresentation {
 }
 
 /** An unknown type is allowed (`unknown_presentation_type`) and drawn as `auto`. */
-export interface UnknownPresentation {
+interface UnknownPresentation {
   type: string;
   [key: string]: unknown;
 }
 
-export type KnownPresentation =
+type KnownPresentation =
   | CirclePresentation
   | FillPresentation
   | LinePresentation
@@ -364,7 +357,6 @@ export type Geometry =
   | { type: 'Polygon'; coordinates: Position[][] }
   | { type: 'MultiPolygon'; coordinates: Position[][][] };
 
-export type GeometryType = Geometry['type'];
 
 export interface ChartPoint {
   period: Period;
@@ -381,7 +373,7 @@ export interface Chart {
   points: ChartPoint[];
 }
 
-export interface FeatureDm {
+interface FeatureDm {
   title?: string;
   description?: string;
   url?: string;

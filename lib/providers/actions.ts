@@ -19,14 +19,14 @@ import { parseManifestUrl } from './registration';
 import type { ProviderAction, ProviderActionResult, ProviderChallenge } from './schema';
 import { registryWrite } from './write';
 
-export const CHALLENGE_PATH = '/.well-known/geodata-portal/';
+const CHALLENGE_PATH = '/.well-known/geodata-portal/';
 /** A token is valid this long. */
-export const CHALLENGE_HOURS = 24;
+const CHALLENGE_HOURS = 24;
 /** Open challenges per provider at most (creating more answers 429). */
-export const MAX_OPEN_CHALLENGES = 10;
+const MAX_OPEN_CHALLENGES = 10;
 
 /** Where the token must be placed on an origin. */
-export function wellKnownUrl(origin: string, token: string): string {
+function wellKnownUrl(origin: string, token: string): string {
   return `${origin}${CHALLENGE_PATH}${token}`;
 }
 

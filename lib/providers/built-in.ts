@@ -10,7 +10,7 @@ import { SAMPLE_PROVIDER_ID, SAMPLES_PATH } from '@/lib/protocol/examples';
 import type { Manifest } from '@/lib/protocol/types';
 import { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH } from '@/lib/reference/provider';
 
-export { REFERENCE_PROVIDER_ID, REFERENCE_PROVIDER_PATH, SAMPLE_PROVIDER_ID, SAMPLES_PATH };
+export { REFERENCE_PROVIDER_ID, SAMPLE_PROVIDER_ID };
 export const CONTENT_PROVIDERS_DIR = path.join(process.cwd(), 'content', 'providers');
 
 export interface BuiltInProvider {

@@ -136,7 +136,7 @@ function defaultPresentation(source: Source): Presentation {
 }
 
 /** The source as the catalog shows it: GeoJSON loses its URL (read through /api/data); raster keeps its tiles. */
-export function sourceWithoutUrl(source: Source): CatalogSource {
+function sourceWithoutUrl(source: Source): CatalogSource {
   if (source.type === 'raster') return { ...source };
   const { url: _url, ...rest } = source;
   return rest;

@@ -9,7 +9,7 @@ import { CATEGORY_LABELS, normalizeCategory } from './catalog';
 import type { CategorySuggestion } from './schema';
 import type { ServedDataset } from './types';
 
-export interface SearchConcept {
+interface SearchConcept {
   /** What a person may type (English, Slovak synonyms), folded: lower case, no diacritics. */
   aliases: string[];
   /** Word stems that datasets about it carry in title, keywords or description (`chranen uzem` = a phrase). */
@@ -22,7 +22,7 @@ export interface SearchConcept {
   near?: string[];
 }
 
-export const SEARCH_CONCEPTS: readonly SearchConcept[] = [
+const SEARCH_CONCEPTS: readonly SearchConcept[] = [
   {
     aliases: ['flood', 'flooding', 'flood zone', 'flood risk', 'flood map', 'floodplain', 'flood plain', 'inundation', 'high water', 'velka voda', 'zatopenie', 'vyliatie', 'q100', 'storocna voda'],
     terms: ['povod', 'zaplav', 'inundac'],
@@ -90,7 +90,7 @@ const STOPWORDS = new Set([
 ]);
 
 /** Slovak words inflect: compare a long token by its stem (all but its last two letters, at least 4). */
-export function stemOf(token: string): string {
+function stemOf(token: string): string {
   return token.length > 5 ? token.slice(0, Math.max(4, token.length - 2)) : token;
 }
 
@@ -114,7 +114,7 @@ const FOLDED: FoldedConcept[] = SEARCH_CONCEPTS.map((concept) => ({
 }));
 
 /** One thing the query asks for: a word, or a concept of the table (its words matched as a phrase). */
-export type SearchPart = { word: string; concepts: FoldedConcept[] } | { phrase: string; concepts: FoldedConcept[] };
+type SearchPart = { word: string; concepts: FoldedConcept[] } | { phrase: string; concepts: FoldedConcept[] };
 
 function sameWord(a: string, b: string): boolean {
   return a === b || singular(a) === b;
@@ -124,7 +124,7 @@ function sameWord(a: string, b: string): boolean {
  * The query as parts: phrases of the table first ("protected area" is one part, not two words),
  * then the remaining words, each with the concepts it may stand for.
  */
-export function searchParts(query: string): SearchPart[] {
+function searchParts(query: string): SearchPart[] {
   const words = normalizeName(query).split(' ').filter(Boolean);
   const used = new Array<boolean>(words.length).fill(false);
   const parts: SearchPart[] = [];
@@ -217,7 +217,7 @@ export function matchScore(d: Pick<ManifestDataset, 'title' | 'keywords' | 'tags
  * The categories nearest to a search that found nothing, best first: those of the concepts the query
  * names, then those whose name or label is closest in spelling, then the biggest ones.
  */
-export function nearestCategories(query: string, categories: ReadonlyArray<{ key: string; label: string; count: number }>, limit = 3): string[] {
+function nearestCategories(query: string, categories: ReadonlyArray<{ key: string; label: string; count: number }>, limit = 3): string[] {
   const parts = searchParts(query);
   const words = normalizeName(query).split(' ').filter((w) => w && !STOPWORDS.has(w));
   const score = new Map<string, number>();

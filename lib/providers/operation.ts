@@ -20,7 +20,7 @@ export const catalogOperation = defineOperation({
 
 // --- registration ---
 
-export const registrationInput = z.object({
+const registrationInput = z.object({
   manifestUrl: z
     .string({ error: 'manifestUrl is required: the address of your manifest (JSON).' })
     .trim()

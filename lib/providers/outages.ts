@@ -5,7 +5,7 @@ import { getDb, getSql } from '@/lib/db';
 import { contactOf, enqueueNotification, sourceDownMessage } from '@/lib/notifications';
 import { listProviders } from './queries';
 
-export const OUTAGE_NOTICE_MINUTES = 60;
+const OUTAGE_NOTICE_MINUTES = 60;
 
 interface OutageRow {
   provider_id: string;

@@ -136,8 +136,6 @@ export async function deleteProvider(db: DbOrTx, { id }: { id: string }): Promis
   await db.delete(providers).where(eq(providers.id, id));
 }
 
-export type ProviderAction = ProviderEventRow['action'];
-export type Actor = ProviderEventRow['actor'];
 
 /** One audit row as written (`at` is the database clock). */
 export type ProviderEvent = Omit<NewProviderEventRow, 'id' | 'at'>;

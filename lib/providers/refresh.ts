@@ -195,7 +195,7 @@ export async function refreshProvider({ id }: { id: string }, db?: Db): Promise<
 }
 
 /** Refreshes several providers one after another; one failing does not stop the others. */
-export async function refreshProviders(ids: string[], db?: Db): Promise<Array<RefreshResult | { id: string; error: string }>> {
+async function refreshProviders(ids: string[], db?: Db): Promise<Array<RefreshResult | { id: string; error: string }>> {
   const out: Array<RefreshResult | { id: string; error: string }> = [];
   for (const id of ids) {
     try {

@@ -27,7 +27,7 @@ import type { ProviderRecord, RegistrationResult } from './types';
 import { registryWrite } from './write';
 
 /** More providers than this awaiting approval and registration answers 429 queue_full. */
-export const MAX_PENDING_PROVIDERS = 100;
+const MAX_PENDING_PROVIDERS = 100;
 export const MAX_MANIFEST_URL_LENGTH = 2048;
 /** Adjustable limits (tests lower the queue within their own worker). */
 export const registrationLimits = { maxPending: MAX_PENDING_PROVIDERS };

@@ -13,7 +13,7 @@ export const categorySuggestions = z
   .array(z.object({ category: z.enum(CATEGORIES), label: z.string(), count: z.int().min(0) }))
   .meta({ id: 'CategorySuggestions' });
 
-export const catalogProvider = z
+const catalogProvider = z
   .object({
     id: idSchema,
     name: z.string(),
@@ -24,7 +24,7 @@ export const catalogProvider = z
   })
   .meta({ id: 'CatalogProvider' });
 
-export const catalogSource = z
+const catalogSource = z
   .discriminatedUnion('type', [
     z.object({
       type: z.literal('geojson'),
@@ -41,7 +41,7 @@ export const catalogSource = z
   ])
   .meta({ id: 'CatalogSource', description: 'The manifest source without its URL: GeoJSON data are read through `links.data`, raster tiles directly from `tiles`.' });
 
-export const catalogLinks = z.object({
+const catalogLinks = z.object({
   data: z.string().nullable().describe('Path of the data endpoint (`/api/data/...`); null for raster and display-only datasets.'),
   map: z.string().describe('Path of the dataset page (`/mapa/<provider>/<dataset>`).'),
   source: z.string().optional().describe('Display-only datasets: address of the original service.'),
@@ -118,7 +118,7 @@ export type CatalogSource = z.output<typeof catalogSource>;
 export type CatalogDocument = z.output<typeof catalogDocument>;
 export type RegistrationResult = z.output<typeof registrationResult>;
 
-export const manifestChange = z
+const manifestChange = z
   .object({
     path: z.string().describe('Where in the manifest, datasets named by id: `datasets/<id>/title`.'),
     kind: z.enum(['added', 'removed', 'changed']),

@@ -23,7 +23,7 @@ import { CONTENT_PROVIDERS_DIR, REFERENCE_PROVIDER_ID, SAMPLE_PROVIDER_ID, sampl
 import type { Approval, ProviderStatus } from './types';
 import { RegistryError, registryWrite } from './write';
 
-export { CONTENT_PROVIDERS_DIR, REFERENCE_PROVIDER_ID, SAMPLE_PROVIDER_ID, sampleProviderManifest };
+export { sampleProviderManifest };
 
 export interface BuiltInSpec {
   id: string;

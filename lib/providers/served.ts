@@ -12,10 +12,10 @@ import { getRegistryVersion, listProviders } from './queries';
 import type { CatalogBase, CatalogDocument, ProviderRecord, ServedDataset } from './types';
 
 /** How long a verified copy is trusted before the version is checked again. */
-export const VERIFY_INTERVAL_MS = 1000;
+const VERIFY_INTERVAL_MS = 1000;
 
 /** The catalog answer serialised once per registry version and health summary, around its `generated` time. */
-export interface SerializedCatalog {
+interface SerializedCatalog {
   /** `{"protocol":"0.1","generated":"` */
   head: string;
   /** `","providers":[...],"datasets":[...]}` */
@@ -95,7 +95,7 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
   return h.loading;
 }
 
-export function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {
+function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {
   const served = new Map<string, ServedDataset>();
   const approved: ServedDataset[] = [];
   for (const record of records) {
@@ -112,7 +112,7 @@ export function buildSnapshot(version: number, records: ProviderRecord[]): Regis
  * also while a changed manifest awaits review; a manifest awaiting review adds only the datasets the
  * approved one lacks. Rejected providers serve nothing.
  */
-export function servedDatasetsOf(record: ProviderRecord): ServedDataset[] {
+function servedDatasetsOf(record: ProviderRecord): ServedDataset[] {
   if (record.approval === 'rejected') return [];
   const out: ServedDataset[] = [];
   const seen = new Set<string>();
@@ -164,10 +164,4 @@ export async function findServedDataset(providerId: string, datasetId: string): 
 /** Approved datasets only (catalog, search, llms.txt, MCP catalog, municipality pages). */
 export async function listApprovedDatasets(): Promise<ServedDataset[]> {
   return (await registrySnapshot()).approved;
-}
-
-/** Every served dataset of one provider (its pending ones included), in manifest order. */
-export async function listServedDatasetsOfProvider(providerId: string): Promise<ServedDataset[]> {
-  const snap = await registrySnapshot();
-  return [...snap.served.values()].filter((s) => s.provider.id === providerId);
 }

@@ -4,10 +4,10 @@ import type { ProviderRow } from '@/lib/db/schema';
 import type { License, ManifestDataset } from '@/lib/protocol/types';
 import type { CatalogDataset, CatalogProvider } from './schema';
 
-export type { CatalogDataset, CatalogDocument, CatalogProvider, CatalogSource, RegistrationResult } from './schema';
+export type { CatalogDocument, CatalogSource, RegistrationResult } from './schema';
 
 export type Approval = ProviderRow['approval'];
-export type ManagedBy = ProviderRow['managedBy'];
+type ManagedBy = ProviderRow['managedBy'];
 /** Health of the last manifest download; `ok` or the code of the failed refresh. */
 export type ProviderStatus = ProviderRow['status'];
 

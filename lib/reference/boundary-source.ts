@@ -14,7 +14,7 @@ export interface BoundarySource {
 }
 
 export const GKU_ATTRIBUTION = 'Hranice: ÚGKK SR / GKÚ Bratislava (ZBGIS), stav 30. 4. 2019';
-export const TOPOJSON_ATTRIBUTION =
+const TOPOJSON_ATTRIBUTION =
   'Hranice: Slovakia TopoJSON (Milan Lajtoš, github.com/janbodnar/slovakia-topojson) podľa ŠÚ SR a Freemap, stav približne z roku 2010';
 
 // Per directory, once per process: the import reads the directory only at start-up too.

@@ -27,7 +27,7 @@ const BATCH = 2000;
 
 type Tx = Sql; // postgres.js TransactionSql is call-compatible with Sql for tagged queries
 
-export interface ReferenceCounts {
+interface ReferenceCounts {
   /** Which boundaries were loaded: the 2019 GKÚ files or the 2010 TopoJSON fallback. */
   boundaries: BoundaryVintage;
   regions: number;
@@ -158,7 +158,7 @@ export async function importReferenceData(
 
 const fmt = (n: number) => n.toLocaleString('en-US');
 
-export function describeCounts(c: ReferenceCounts): string {
+function describeCounts(c: ReferenceCounts): string {
   const boundaries = c.boundaries === 'gku-2019' ? 'boundaries of 2019 (GKÚ)' : 'boundaries of about 2010 (TopoJSON)';
   return `${boundaries}: ${[
     `${fmt(c.regions)} regions`,
@@ -445,7 +445,7 @@ async function writeModel(tx: Tx, m: ReferenceModel, step: (s: string) => void):
 }
 
 /** Slovak type of a municipality row in search results. */
-export const MUNICIPALITY_TYPE_SQL = `case m.status when 'city' then 'mesto' when 'whole_city' then 'mesto'
+const MUNICIPALITY_TYPE_SQL = `case m.status when 'city' then 'mesto' when 'whole_city' then 'mesto'
   when 'city_district' then 'mestská časť' when 'military_district' then 'vojenský obvod' else 'obec' end`;
 
 /**

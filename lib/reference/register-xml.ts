@@ -7,7 +7,7 @@ import type { Readable } from 'node:stream';
 import { SaxesParser } from 'saxes';
 import yauzl from 'yauzl';
 
-export type RegisterRecordType =
+type RegisterRecordType =
   | 'region'
   | 'county'
   | 'municipality'
@@ -60,7 +60,7 @@ export function codelistItem(r: RegisterRecord, element: string): { code: string
 }
 
 /** Parses XML text arriving in chunks; returns the records completed by each chunk. */
-export class RegisterXmlParser {
+class RegisterXmlParser {
   private parser = new SaxesParser();
   private stack: string[] = [];
   private record: { type: RegisterRecordType; depth: number; fields: Record<string, string> } | null = null;
@@ -121,7 +121,7 @@ export class RegisterXmlParser {
 }
 
 /** Records of one XML stream, in batches as the stream is read. */
-export async function* readRegisterXml(
+async function* readRegisterXml(
   stream: Readable,
   onBytes?: (bytes: number) => void,
 ): AsyncGenerator<RegisterRecord[]> {
@@ -144,7 +144,7 @@ function openZip(file: string): Promise<yauzl.ZipFile> {
 }
 
 /** The XML entries of a zip, one after another, each as a stream (yauzl reads lazily). */
-export async function* zipXmlEntries(file: string): AsyncGenerator<{ name: string; size: number; stream: Readable }> {
+async function* zipXmlEntries(file: string): AsyncGenerator<{ name: string; size: number; stream: Readable }> {
   const zip = await openZip(file);
   try {
     for (;;) {

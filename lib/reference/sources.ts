@@ -20,16 +20,16 @@ import { parseCsv, parseCsvObjects } from './csv';
 import { normalizeName, normalizeNumber, slugify } from './normalize';
 
 /** Bumped when the import logic changes, so a code change re-imports unchanged files. */
-export const IMPORT_VERSION = 5;
+const IMPORT_VERSION = 5;
 
-export const REQUIRED_FILES = [
+const REQUIRED_FILES = [
   'census2021/kraje.csv',
   'census2021/okresy.csv',
   'census2021/obce.csv',
   'census2021/vek.csv',
 ];
 /** The 2010-vintage boundaries: the fallback when the 2019 files are absent. */
-export const TOPOJSON_FILE = 'boundaries/slovakia.topojson.json';
+const TOPOJSON_FILE = 'boundaries/slovakia.topojson.json';
 /** The cadastral authority's boundaries, state of 30 Apr 2019 (see SOURCES.md). */
 export const GKU_FILES = {
   kraje: 'boundaries/gku-2019/kraje.geojson',
@@ -37,7 +37,7 @@ export const GKU_FILES = {
   obce: 'boundaries/gku-2019/obce.geojson',
 } as const;
 export const CADASTRAL_FILE = 'boundaries/gku-2019/katastralne-uzemia.geojson';
-export const OPTIONAL_FILES = [
+const OPTIONAL_FILES = [
   CADASTRAL_FILE,
   'postal-codes/municipalities.csv',
   'postal-codes/municipality_parts.csv',
@@ -52,11 +52,11 @@ export const WHOLE_CITIES = [
   { code6: '599981', name: 'Košice', regionCode: 'SK042', centre: 'SK0422598186' },
 ] as const;
 
-export const TOWN_POPULATION = 10_000;
+const TOWN_POPULATION = 10_000;
 
-export type LonLat = [number, number];
+type LonLat = [number, number];
 
-export interface RegionIn {
+interface RegionIn {
   code: string;
   name: string;
   slug: string;
@@ -64,7 +64,7 @@ export interface RegionIn {
   /** Official area (VYMERA) in km²; null: the polygon's area is used. */
   areaKm2: number | null;
 }
-export interface DistrictIn {
+interface DistrictIn {
   code: string;
   code3: string;
   name: string;
@@ -97,7 +97,7 @@ export interface MunicipalityIn {
   centre: LonLat | null;
   postalCodes: string[];
 }
-export interface CadastralTerritoryIn {
+interface CadastralTerritoryIn {
   /** 6-digit code (IDN5). */
   code: string;
   name: string;
@@ -107,7 +107,7 @@ export interface CadastralTerritoryIn {
   geometry: Geometry;
   areaKm2: number | null;
 }
-export interface PartIn {
+interface PartIn {
   id: string;
   code: string | null;
   name: string;
@@ -118,7 +118,7 @@ export interface PartIn {
   addressPoints: number;
   source: string;
 }
-export interface StreetIn {
+interface StreetIn {
   id: string;
   name: string;
   nameNorm: string;
@@ -128,7 +128,7 @@ export interface StreetIn {
   postalCodes: string[];
   addressPoints: number;
 }
-export interface RegisterObjectIn {
+interface RegisterObjectIn {
   kind: 'region' | 'county' | 'municipality' | 'part' | 'building';
   objectId: string;
   code: string | null;
@@ -139,7 +139,7 @@ export interface RegisterObjectIn {
   partId: string | null;
   current: boolean;
 }
-export interface AddressIn {
+interface AddressIn {
   id: string;
   municipalityCode: string | null;
   streetId: string | null;
@@ -231,7 +231,7 @@ function polygonal(g: Geometry | null): g is Polygon | MultiPolygon {
   return !!g && (g.type === 'Polygon' || g.type === 'MultiPolygon');
 }
 
-export interface Shape {
+interface Shape {
   /** The source's own name (GKÚ `NM2`-`NM4`; the TopoJSON's `name`). */
   name: string;
   geometry: Geometry;
@@ -563,7 +563,7 @@ async function readRegister(dir: string): Promise<RegisterState> {
 }
 
 /** An entrance record (buildingNumberChange) as an address row; unresolved links stay null. */
-export function entranceToAddress(
+function entranceToAddress(
   r: RegisterRecord,
   buildings: Map<string, { number: string; municipalityCode: string | null; partName: string | null }>,
   streets: Map<string, { name: string; municipalityCode: string }>,

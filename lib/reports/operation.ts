@@ -12,7 +12,7 @@ export const MAX_REPORT_BODY_BYTES = 16 * 1024;
 /** An HTML tag, comment or declaration (`<b>`, `</a href>`, `<br/>`, `<!-- -->`); `a < b > c` and `<3` pass. */
 const HTML_TAG = /<\/?[a-z][a-z0-9-]*(\s[^>]*)?\/?>|<[!?]/i;
 
-export const reportInput = z
+const reportInput = z
   .object({
     kind: z.enum(REPORT_KINDS).default('site').describe('`site`: a problem with the website; `data`: the data of `dataset` are wrong.'),
     message: z
@@ -30,7 +30,7 @@ export const reportInput = z
     if (HTML_TAG.test(v.message)) ctx.addIssue(codedIssue('invalid_input', 'HTML tags are not allowed; write plain text.', ['message']));
   });
 
-export const reportResult = z
+const reportResult = z
   .object({
     id: z.number().int().describe('The report number.'),
     status: z.enum(REPORT_STATUSES).describe('`open` until the operator closes it.'),

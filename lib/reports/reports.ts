@@ -11,7 +11,7 @@ import { ATTEMPT_WINDOW_SECONDS, recordRegistrationAttempt } from '@/lib/provide
 /** More than this many reports within ATTEMPT_WINDOW_SECONDS from one address answer 429 too_many_requests. */
 export const MAX_REPORTS_PER_WINDOW = 10;
 
-export type ReportKind = ReportRow['kind'];
+type ReportKind = ReportRow['kind'];
 export type ReportStatus = ReportRow['status'];
 
 export interface NewReport {

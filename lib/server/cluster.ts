@@ -18,7 +18,7 @@ import { env } from '@/lib/env';
 import { flushLogs, logger } from '@/lib/observability/log';
 
 /** Why WEB_CONCURRENCY > 1 is refused on the embedded database. */
-export function embeddedClusterRefusal(workers: number): string {
+function embeddedClusterRefusal(workers: number): string {
   return (
     `WEB_CONCURRENCY=${workers} needs PostgreSQL (DATABASE_URL). The embedded PGlite database lives inside one ` +
     'process (its memory and the files of PGLITE_DIR, which that process holds open), so a second worker cannot ' +
@@ -28,7 +28,7 @@ export function embeddedClusterRefusal(workers: number): string {
 }
 
 /** The message a worker sends the primary once it serves. */
-export const WORKER_READY = 'portal-worker-ready';
+const WORKER_READY = 'portal-worker-ready';
 
 /** Tells the primary (if any) that this worker serves. */
 export function reportWorkerReady(): void {

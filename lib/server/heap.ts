@@ -12,7 +12,7 @@
 // `--heap-growing-percent` given to node itself takes precedence.
 import v8 from 'node:v8';
 
-export const HEAP_GROWING_PERCENT = 50;
+const HEAP_GROWING_PERCENT = 50;
 
 export function limitHeapGrowth(execArgv: readonly string[] = process.execArgv): boolean {
   if (execArgv.some((a) => a.startsWith('--heap-growing-percent') || a.startsWith('--heap_growing_percent'))) return false;

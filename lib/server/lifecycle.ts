@@ -9,8 +9,8 @@ import { processWide } from '@/lib/process-state';
 import { registrySnapshot } from '@/lib/providers/served';
 
 /** The parts /readyz reports, in start-up order. */
-export const READINESS_PARTS = ['database', 'migrations', 'referenceData', 'registry', 'app', 'shutdown'] as const;
-export type ReadinessPart = (typeof READINESS_PARTS)[number];
+const READINESS_PARTS = ['database', 'migrations', 'referenceData', 'registry', 'app', 'shutdown'] as const;
+type ReadinessPart = (typeof READINESS_PARTS)[number];
 /** ok; not_configured (reference data without REFERENCE_DATA_DIR: the portal runs without place search). */
 export type PartState = 'pending' | 'loading' | 'ok' | 'not_configured' | 'failed' | 'timeout' | 'stopping';
 

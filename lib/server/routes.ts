@@ -9,7 +9,7 @@ import path from 'node:path';
 export const UNMATCHED_ROUTE = '[unmatched]';
 
 /** Endpoints answered by server.ts itself, before Next.js. */
-export const SERVER_ROUTES = ['/healthz', '/readyz', '/metrics'] as const;
+const SERVER_ROUTES = ['/healthz', '/readyz', '/metrics'] as const;
 
 interface RoutesManifest {
   staticRoutes?: Array<{ page: string }>;

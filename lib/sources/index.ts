@@ -25,7 +25,7 @@ const BUILT_IN_ROUTES: readonly BuiltInRoute[] = [
 ];
 
 /** The handler of a built-in provider answering this URL, or null when the URL leaves the portal. */
-export function builtInHandler(url: URL): (() => Promise<InProcessHandler>) | null {
+function builtInHandler(url: URL): (() => Promise<InProcessHandler>) | null {
   let origin: string;
   try {
     origin = new URL(env().publicBaseUrl).origin;

@@ -8,9 +8,9 @@ import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol
 import { categoricalColors, categoryValue, cleanStops, hexOr, mixColors, NO_DATA_COLOR, numericValue, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import type { CategoryKind } from './schema';
 
-export type { CategoryKind };
+;
 
-export interface CategoryClass {
+interface CategoryClass {
   /** Stable key: the value (categorical, trend), `from..to` (step, interpolate), or `other` / `none`. */
   key: string;
   /** Slovak label for people. */
@@ -35,8 +35,8 @@ export interface Classifier {
   numeric: boolean;
 }
 
-export const OTHER_KEY = 'other';
-export const NONE_KEY = 'none';
+const OTHER_KEY = 'other';
+const NONE_KEY = 'none';
 
 function unitSuffix(field: FieldDef | undefined): string {
   return field?.unit ? ` ${field.unit}` : '';

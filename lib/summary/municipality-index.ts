@@ -10,7 +10,7 @@ import type { Bbox } from '@/lib/protocol/shared/geo';
 /** Grid cell size in degrees (~1.5 x 2.2 km in Slovakia): a few candidates per cell. */
 const CELL_DEG = 0.02;
 
-export interface IndexedMunicipality {
+interface IndexedMunicipality {
   code: string;
   name: string;
   /** Bratislava or Košice for their city districts. */
@@ -46,7 +46,7 @@ function ringInside(x: number, y: number, r: Float64Array): boolean {
   return inside;
 }
 
-export function municipalityContains(m: IndexedMunicipality, x: number, y: number): boolean {
+function municipalityContains(m: IndexedMunicipality, x: number, y: number): boolean {
   if (x < m.bbox[0] || x > m.bbox[2] || y < m.bbox[1] || y > m.bbox[3]) return false;
   for (const poly of m.polygons) {
     if (!ringInside(x, y, poly[0])) continue;
@@ -88,7 +88,7 @@ const LITTLE_ENDIAN_HOST = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
  * Polygons of a WKB Polygon or MultiPolygon as flat rings. Reading WKB straight into typed arrays
  * spares the database writing and the process parsing ~3,000 GeoJSON texts.
  */
-export function parseWkbPolygons(bytes: Uint8Array): Float64Array[][] {
+function parseWkbPolygons(bytes: Uint8Array): Float64Array[][] {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   let o = 0;
   const header = (): { le: boolean; type: number } => {

@@ -5,9 +5,9 @@ import { datasetKey, datasetParams } from '@/lib/operation/fields';
 import { summaryResult } from './schema';
 import { summarizeDataset } from './service';
 
-export const MAX_MUNICIPALITY_LENGTH = 200;
+const MAX_MUNICIPALITY_LENGTH = 200;
 
-export const summaryInput = z.object({
+const summaryInput = z.object({
   dataset: datasetKey.describe('Dataset key `provider/dataset` (REST: the path `{provider}/{dataset}`).'),
   municipality: z
     .string()

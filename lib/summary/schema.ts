@@ -6,7 +6,7 @@ import { labelledValue } from '@/lib/nearby/schema';
 import { datasetKey, isoDateTime } from '@/lib/operation/fields';
 
 /** How a presentation colours: the kinds of class the summary counts. */
-export const CATEGORY_KINDS = ['categorical', 'step', 'interpolate', 'trend'] as const;
+const CATEGORY_KINDS = ['categorical', 'step', 'interpolate', 'trend'] as const;
 
 const rankedObject = z
   .object({ title: z.string(), value: z.number(), municipality: z.object({ code: z.string(), name: z.string() }).optional() })
@@ -79,9 +79,7 @@ export const summaryResult = z
   .meta({ id: 'Summary', description: 'A dataset in numbers for Slovakia or one municipality; the same numbers as on the dataset page.' });
 
 export type DatasetSummary = z.output<typeof summaryResult>;
-export type SummaryMunicipality = NonNullable<DatasetSummary['municipality']>;
 export type SummaryCategories = NonNullable<DatasetSummary['categories']>;
-export type SummaryCategory = SummaryCategories['items'][number];
 export type CategoryKind = SummaryCategories['type'];
 export type SummaryRankings = NonNullable<DatasetSummary['rankings']>;
 export type RankedObject = z.output<typeof rankedObject>;

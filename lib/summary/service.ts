@@ -21,9 +21,9 @@ import { locate, locateAll, municipalityIndex, type MunicipalityIndex } from './
 import type { DatasetSummary, OwnArea, RankedObject, SummaryCategories, SummaryRankings } from './schema';
 
 /** Highest and lowest objects listed in rankings. */
-export const RANKING_SIZE = 5;
+const RANKING_SIZE = 5;
 /** A bbox dataset loading only above this zoom cannot be loaded for the whole country at once. */
-export const WHOLE_TERRITORY_MAX_MIN_ZOOM = 8;
+const WHOLE_TERRITORY_MAX_MIN_ZOOM = 8;
 /** Zoom the whole territory of a bbox dataset is asked at (Slovakia fits a map at 7). */
 const WHOLE_TERRITORY_ZOOM = 7;
 const VIEWPORT_PX = 1024;
@@ -172,7 +172,7 @@ export function clearSummaryCache(): void {
  * fingerprint, parameters, area asked, the time the data came from the source and the object count
  * (a refreshed cache entry has a new `dm.generated`, so it is placed again).
  */
-export function locatedFor(cacheKey: string, index: MunicipalityIndex, collection: DataCollection): LocatedCollection {
+function locatedFor(cacheKey: string, index: MunicipalityIndex, collection: DataCollection): LocatedCollection {
   const key = `${cacheKey}|${(index as { digest?: string }).digest ?? ''}|${collection.dm?.generated ?? ''}|${collection.features.length}`;
   let hit = located.get(key);
   if (!hit) {

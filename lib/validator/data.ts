@@ -122,7 +122,7 @@ const FIELD_TYPE_HINTS: Record<FieldType, string> = {
 const ISO_DATE = /^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?)?)?$/;
 
 /** Whether a property value fits the type `fields[].type` declares (null and absent values always do). */
-export function fitsFieldType(v: unknown, type: FieldType): boolean {
+function fitsFieldType(v: unknown, type: FieldType): boolean {
   switch (type) {
     case 'number':
       return typeof v === 'number' && Number.isFinite(v);

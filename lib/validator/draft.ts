@@ -10,13 +10,12 @@ import { PROTOCOL_VERSION, type FieldDef, type FieldType, type Manifest, type Ma
 import { isFetchError, safeFetch, type FetchResult } from '@/lib/sources';
 import { childrenNamed, deepText, descendants, firstChild, parseXml, type XmlElement } from '@/lib/sources/xml';
 
-export const SERVICE_KINDS = ['ogcapi-features', 'wfs', 'arcgis'] as const;
-export type ServiceKind = (typeof SERVICE_KINDS)[number];
+const SERVICE_KINDS = ['ogcapi-features', 'wfs', 'arcgis'] as const;
 
 /** Datasets drafted at most (a service with more: the first ones, and a note). */
-export const MAX_DRAFT_DATASETS = 50;
+const MAX_DRAFT_DATASETS = 50;
 /** `maxFeatures` written into each drafted source. */
-export const DRAFT_MAX_FEATURES = 1000;
+const DRAFT_MAX_FEATURES = 1000;
 
 export const draftInput = z.object({
   url: z

@@ -34,7 +34,7 @@ const DEFAULT_HINTS: Record<string, string> = {
 const FALLBACK_HINT = 'Postup opisuje dokumentácia pre poskytovateľov (/dokumentacia/pre-poskytovatelov).';
 
 /** The hint of a code when its check gave none. */
-export function defaultHint(code: string): string {
+function defaultHint(code: string): string {
   return DEFAULT_HINTS[code] ?? FALLBACK_HINT;
 }
 

@@ -14,7 +14,7 @@ import { withHints } from './hints';
 import { checkManifest } from './manifest';
 import { plural, type Finding, type LiveDatasetReport, type LiveReport, type Report } from './report';
 
-export type { LiveDatasetReport, LiveReport };
+export type { LiveReport };
 
 export interface LiveTestResult {
   report: LiveReport;
@@ -26,16 +26,16 @@ export interface LiveTestResult {
 }
 
 /** A test answer slower than this is reported as `slow_response`. */
-export const SLOW_RESPONSE_MS = 3000;
+const SLOW_RESPONSE_MS = 3000;
 /** Zoom of the bbox-mode test query unless the dataset's coverage starts deeper. */
-export const TEST_ZOOM = 12;
+const TEST_ZOOM = 12;
 /** Datasets tested at the same time (a manifest may have 200; the source should not see 200 at once). */
-export const LIVE_TEST_CONCURRENCY = 4;
+const LIVE_TEST_CONCURRENCY = 4;
 /**
  * The whole run's budget. Each request has its own 10 s; this bounds a manifest of 200 datasets on
  * slow or silent servers (datasets not started in time are reported, not tested).
  */
-export const LIVE_TEST_BUDGET_MS = 120_000;
+const LIVE_TEST_BUDGET_MS = 120_000;
 /** Viewport of the bbox-mode test query, in pixels (a typical desktop map). */
 const TEST_VIEWPORT: [number, number] = [1024, 768];
 /** Where the test looks when a dataset names no coverage: the centre of Slovakia. */
@@ -395,14 +395,14 @@ function zoomOr(v: unknown, fallback: number): number {
 }
 
 /** Zoom 12, or the coverage's minZoom when data only starts deeper; never beyond its maxZoom. */
-export function bboxTestZoom(dataset: ManifestDataset): number {
+function bboxTestZoom(dataset: ManifestDataset): number {
   const min = zoomOr(dataset.coverage?.minZoom, 0);
   const max = zoomOr(dataset.coverage?.maxZoom, MAX_ZOOM);
   return Math.min(Math.max(TEST_ZOOM, min), Math.max(max, min));
 }
 
 /** Zoom 12 clamped into the raster's own zoom range (falling back to the coverage's). */
-export function rasterTestZoom(dataset: ManifestDataset): number {
+function rasterTestZoom(dataset: ManifestDataset): number {
   const source = dataset.source as RasterSource;
   const min = zoomOr(source.minZoom ?? dataset.coverage?.minZoom, 0);
   const max = zoomOr(source.maxZoom ?? dataset.coverage?.maxZoom, MAX_ZOOM);

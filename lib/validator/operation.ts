@@ -35,7 +35,7 @@ export const liveTestOperation = defineOperation({
 const present = z.unknown().refine((v) => v !== undefined, 'required');
 const datasetObject = z.record(z.string(), z.unknown()).describe('A dataset object of a manifest.');
 
-export const validateBody = z.union(
+const validateBody = z.union(
   [
     z.looseObject({ datasets: present }).describe('A manifest.'),
     z.looseObject({ manifest: present }).describe('`{ manifest }`.'),
@@ -64,7 +64,7 @@ export const validateOperation = defineOperation({
   run: (body) => runValidation(classifyValidateBody(body)),
 });
 
-export const validateManifestInput = z
+const validateManifestInput = z
   .object({
     manifest: z.record(z.string(), z.unknown()).optional().describe('The manifest JSON object (static check against protocol 0.1).'),
     manifestUrl: manifestUrl.optional().describe('https URL of a published manifest (live test).'),
@@ -84,7 +84,7 @@ export const validateManifestOperation = defineOperation({
   run: async ({ manifest, manifestUrl }) => (manifest !== undefined ? checkManifest(manifest) : (await runLiveTest(manifestUrl!)).report),
 });
 
-export const validateDataInput = z.object({
+const validateDataInput = z.object({
   data: present.describe('The FeatureCollection to check.'),
   dataset: datasetObject.optional().describe('A dataset object from the manifest (optional): also checks consistency with it.'),
 });

@@ -8,7 +8,7 @@ import type { Finding } from './report';
 import { editDistance } from './suggest';
 
 /** At most this many schema findings are reported (a broken 5000-feature response would give 50 000). */
-export const MAX_SCHEMA_FINDINGS = 100;
+const MAX_SCHEMA_FINDINGS = 100;
 
 interface Compiled {
   manifest: object;
@@ -19,7 +19,7 @@ interface Compiled {
 
 let compiled: Compiled | undefined;
 
-export function createAjv(): Ajv2020 {
+function createAjv(): Ajv2020 {
   // strict: the served schemas must be clean 2020-12 (no unknown keywords); allErrors: a report
   // lists every problem, not the first one; verbose: messages can quote the schema's values.
   const ajv = new Ajv2020({ strict: true, allErrors: true, allowUnionTypes: true, verbose: true });
@@ -99,7 +99,7 @@ const KEYWORD_CODES: Record<string, string> = {
 };
 
 /** Turns a JSON Pointer (`/datasets/0/id`) into the report's path form (`datasets/0/id`). */
-export function pointerToPath(pointer: string): string {
+function pointerToPath(pointer: string): string {
   return pointer.startsWith('/') ? pointer.slice(1) : pointer;
 }
 
@@ -291,7 +291,7 @@ function suggestion(unknown: string, parentSchema: unknown): string | undefined 
   return `Povolené vlastnosti: ${Object.keys(props).join(', ')} (a rozšírenia x-…).`;
 }
 
-export function mapErrors(errors: ErrorObject[], _input: unknown, prefix = ''): Finding[] {
+function mapErrors(errors: ErrorObject[], _input: unknown, prefix = ''): Finding[] {
   const out: Finding[] = [];
   const seen = new Set<string>();
   for (const e of errors) {

@@ -21,7 +21,7 @@ export function editDistance(a: string, b: string): number {
  * The candidate a typo most likely meant: the nearest by edit distance (case and diacritics
  * ignored), when it is within a third of the candidate's length (at least 2 edits); else null.
  */
-export function closestName(word: string, candidates: readonly string[]): string | null {
+function closestName(word: string, candidates: readonly string[]): string | null {
   const folded = foldDiacritics(word);
   let best: string | null = null;
   let bestDist = Infinity;

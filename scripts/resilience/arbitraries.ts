@@ -91,7 +91,7 @@ export const junkString: fc.Arbitrary<string> = fc.oneof(
 );
 
 /** Numbers that break naive arithmetic. */
-export const junkNumber: fc.Arbitrary<number> = fc.oneof(
+const junkNumber: fc.Arbitrary<number> = fc.oneof(
   fc.constantFrom(0, -0, 1e308, -1e308, Number.MAX_SAFE_INTEGER + 2, -Number.MAX_SAFE_INTEGER - 2, 5e-324, 2 ** 31, -(2 ** 31) - 1, 0.1 + 0.2),
   fc.double({ noNaN: true, noDefaultInfinity: true }),
   fc.integer(),
@@ -252,7 +252,7 @@ export function queryValueArb(schema: Schema | undefined, ctx: SchemaContext, na
   );
 }
 
-export function toQueryString(v: unknown): string {
+function toQueryString(v: unknown): string {
   if (typeof v === 'string') return v;
   if (Array.isArray(v)) return v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(',');
   if (typeof v === 'object' && v !== null) return JSON.stringify(v);

@@ -11,7 +11,7 @@
 // lock is held only for the seconds of the copy. The lock holder is a `flock ... cat` child reading
 // our stdin: if this process dies, the pipe closes and the lock is released.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -385,18 +385,6 @@ export async function pgliteCopy(name: string): Promise<string> {
   mkdirSync(path.dirname(target), { recursive: true });
   cpSync(dir, target, { recursive: true });
   return target;
-}
-
-export function dirSizeMb(dir: string): number {
-  let total = 0;
-  const walk = (p: string) => {
-    const st = statSync(p);
-    if (st.isDirectory()) {
-      for (const e of readdirSync(p)) walk(path.join(p, e));
-    } else total += st.size;
-  };
-  walk(dir);
-  return total / 1024 / 1024;
 }
 
 // ---------------------------------------------------------------------------------------------

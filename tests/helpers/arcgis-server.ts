@@ -12,7 +12,7 @@ import { startProviderServer, type ProviderServer, type RecordedRequest } from '
 const SERVICES = '/arcgis/rest/services';
 
 /** Map service layers: 0 flood zones (two squares), 1 a district covering the whole area. */
-export const ARCGIS_MAP_LAYERS = [
+const ARCGIS_MAP_LAYERS = [
   {
     id: 0,
     name: 'Záplavové územia Q100',

@@ -4,7 +4,7 @@
 import { execFileSync } from 'node:child_process';
 
 /** PROJ's pipeline for "Inverse of S-JTSK to WGS 84 (4) + Krovak East North" (projinfo -s EPSG:4326 -t EPSG:5514). */
-export const EPSG_4836_PIPELINE = [
+const EPSG_4836_PIPELINE = [
   '+proj=pipeline',
   '+step +proj=axisswap +order=2,1',
   '+step +proj=unitconvert +xy_in=deg +xy_out=rad',

@@ -17,7 +17,7 @@ import path from 'node:path';
 
 import { toMercator } from '@/lib/protocol/shared/geo';
 
-export { toMercator };
+;
 
 /** The class raster: 20 x 12 cells of 1 km in EPSG:3857 from (17.0 E, 48.1 N) north-east. */
 export const MAPSERVER_RASTER = {
@@ -48,13 +48,13 @@ export const MAPSERVER_ZONES = [
 ] as const;
 
 /** WMS variants, each its own mapfile: which INFO_FORMATs GetFeatureInfo offers. */
-export const MAPSERVER_VARIANTS = {
+const MAPSERVER_VARIANTS = {
   /** GeoJSON (one layer at a time, as MapServer's OGR output can), GML and text. */
   full: ['geojson', 'application/vnd.ogc.gml', 'text/plain'],
   gml: ['application/vnd.ogc.gml'],
   text: ['text/plain'],
 } as const;
-export type MapServerVariant = keyof typeof MAPSERVER_VARIANTS;
+type MapServerVariant = keyof typeof MAPSERVER_VARIANTS;
 
 export interface MapServer {
   /** `http://127.0.0.1:<port>` */

@@ -87,7 +87,7 @@ export interface RecordedRequest {
   at: number;
 }
 
-export type BodyValue = unknown;
+type BodyValue = unknown;
 /** A body computed per request (e.g. features filtered by the requested bbox). */
 export type BodyFn = (req: RecordedRequest) => BodyValue | Promise<BodyValue>;
 

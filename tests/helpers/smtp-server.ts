@@ -11,7 +11,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedMail {
+interface ReceivedMail {
   from: string;
   to: string[];
   subject: string;

@@ -22,7 +22,7 @@ export function bigFeatures() {
 }
 
 /** Points with integer ids, a chart on some (a nested object in properties). */
-export function placeFeatures() {
+function placeFeatures() {
   return Array.from({ length: 30 }, (_, i) => ({
     type: 'Feature',
     id: i + 1,
@@ -33,7 +33,7 @@ export function placeFeatures() {
 }
 
 /** Polygons, one per year 2000-2024, filtered by the `rok` range parameter. */
-export function areaFeatures(req: RecordedRequest) {
+function areaFeatures(req: RecordedRequest) {
   const [from, to] = (req.query.rok ?? '2000,2024').split(',').map(Number);
   const all = Array.from({ length: 25 }, (_, i) => {
     const x = 17 + i * 0.2;
@@ -67,7 +67,7 @@ export function viewportUniverse() {
   return [...points, ...lines];
 }
 
-export function viewportFeatures(req: RecordedRequest) {
+function viewportFeatures(req: RecordedRequest) {
   const b = (req.query.bbox ?? '').split(',').map(Number);
   const druh = req.query.druh;
   const features = viewportUniverse().filter((f) => {
@@ -81,7 +81,7 @@ export function viewportFeatures(req: RecordedRequest) {
 }
 
 /** What `ukazovatel` selects in the municipality-like dataset: the label the features then carry (as sk-uzemie/obce does). */
-export const INDICATOR_LABELS: Record<string, string> = { obyvatelia: 'Počet obyvateľov', hustota: 'Hustota obyvateľstva' };
+const INDICATOR_LABELS: Record<string, string> = { obyvatelia: 'Počet obyvateľov', hustota: 'Hustota obyvateľstva' };
 
 /**
  * Municipality-like polygons (as sk-uzemie/obce): the `ukazovatel` parameter selects which value

@@ -9,7 +9,7 @@ import { formatCount } from '@/lib/map/format';
 import { ToolPanel } from './tool-panel';
 
 /** Layer ids of one file (fill, line, circle). */
-export function ownLayerIds(file: Pick<OwnFile, 'id'>): string[] {
+function ownLayerIds(file: Pick<OwnFile, 'id'>): string[] {
   return ['fill', 'line', 'circle'].map((k) => `own-${file.id}-${k}`);
 }
 

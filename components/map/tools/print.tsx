@@ -12,7 +12,7 @@ import { canvasSurface, drawPrint, pdfSurface, type PrintContent } from './print
 import { ToolPanel } from './tool-panel';
 
 /** The font the PDF embeds (served from the installed package, app/api/basemap/noto-sans.ttf). */
-export const PRINT_FONT_URL = '/api/basemap/noto-sans.ttf';
+const PRINT_FONT_URL = '/api/basemap/noto-sans.ttf';
 /** PNG resolution: 150 dpi. */
 const PNG_PX_PER_MM = 150 / 25.4;
 

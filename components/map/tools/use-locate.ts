@@ -10,7 +10,7 @@ export type Location =
   | { status: 'error'; message: string };
 
 /** The Slovak explanation of a GeolocationPositionError code. */
-export function locationErrorText(code: number): string {
+function locationErrorText(code: number): string {
   switch (code) {
     case 1:
       return 'Prístup k polohe ste zamietli. Ak ju chcete použiť, povoľte polohu pre túto stránku v nastaveniach prehliadača (ikona vľavo od adresy) a stlačte „Moja poloha“ znova.';

@@ -20,7 +20,7 @@ export const nearbyTool = defineTool({
  * The one-line summary before the JSON: per state which datasets answered what. A failed source is
  * said to be unknown (with its code and whether to try again), never counted as "nothing near".
  */
-export function nearbyHeadline(r: NearbyResult): string {
+function nearbyHeadline(r: NearbyResult): string {
   const names = (entries: NearbyResult['results']) => entries.map((e) => e.title).join('; ');
   const ok = r.results.filter((e) => e.status === 'ok');
   const found = ok.filter((e) => (e.count ?? e.hits.length) > 0);

@@ -21,7 +21,7 @@ import {
 } from './wms';
 
 /** Zoom the point query pretends to be drawn at (scale-dependent layers answer at their scale). */
-export const RASTER_QUERY_ZOOM = 16;
+const RASTER_QUERY_ZOOM = 16;
 const INFO_MAX_BYTES = 2 * 1024 * 1024;
 const CAPABILITIES_MAX_BYTES = 10 * 1024 * 1024;
 const SERVICE_META_TTL_MS = 60 * 60 * 1000;
@@ -128,7 +128,7 @@ function lookup(table: Map<string, string>, v: Scalar): string | undefined {
 }
 
 /** Hits from source features: attribute names as the source writes them, codes read where possible. */
-export function toRasterHits(
+function toRasterHits(
   dataset: ManifestDataset,
   features: SourceFeature[],
   options: { classTable?: Map<string, string>; layerTitles?: Map<string, string | undefined>; max: number },
@@ -191,7 +191,7 @@ function isRasterCell(f: SourceFeature): boolean {
  * one layer with identical attributes read the same to anyone; the first of each is kept. Cells
  * with different values (a click on a class border) and distinct features stay.
  */
-export function distinctFeatures(features: SourceFeature[]): SourceFeature[] {
+function distinctFeatures(features: SourceFeature[]): SourceFeature[] {
   const seen = new Set<string>();
   return features.filter((f) => {
     const attrs = isRasterCell(f) ? f.attrs.filter(([k]) => !CELL_POSITION.test(k)) : f.attrs;
@@ -215,7 +215,7 @@ function okAnswer(
 // --- the query per service kind ---
 
 /** The zoom the query is made at, kept within the dataset's drawn zoom range. */
-export function rasterQueryZoom(dataset: ManifestDataset): number {
+function rasterQueryZoom(dataset: ManifestDataset): number {
   const src = dataset.source as RasterSource;
   const lo = Math.max(src.minZoom ?? 0, dataset.coverage?.minZoom ?? 0);
   const hi = Math.min(src.maxZoom ?? 24, dataset.coverage?.maxZoom ?? 24);

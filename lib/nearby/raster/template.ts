@@ -42,7 +42,7 @@ export interface ArcGisImageQuerySpec {
   extra: TemplateParam[];
 }
 
-export interface NoQuerySpec {
+interface NoQuerySpec {
   kind: 'none';
   /** Why not (Slovak, shown as the result's notice). */
   reason: string;
@@ -50,7 +50,7 @@ export interface NoQuerySpec {
 
 export type PointQuerySpec = WmsQuerySpec | ArcGisMapQuerySpec | ArcGisImageQuerySpec | NoQuerySpec;
 
-export const IMAGE_ONLY_NOTICE = 'Dlaždice tohto datasetu sú iba obrázky; zdroj neposkytuje hodnoty v bode.';
+const IMAGE_ONLY_NOTICE = 'Dlaždice tohto datasetu sú iba obrázky; zdroj neposkytuje hodnoty v bode.';
 
 const MERCATOR_CODES = ['EPSG:3857', 'EPSG:900913', 'EPSG:102100', 'EPSG:102113', 'EPSG:3785', 'OSGEO:41001'];
 const GEOGRAPHIC_CODES = ['EPSG:4326', 'CRS:84'];
@@ -60,7 +60,7 @@ export function isMercator(crs: string): boolean {
 }
 
 /** Splits a template into base and parameters without touching the `{...}` placeholders. */
-export function splitTemplate(template: string): { base: string; params: TemplateParam[] } {
+function splitTemplate(template: string): { base: string; params: TemplateParam[] } {
   const q = template.indexOf('?');
   if (q < 0) return { base: template, params: [] };
   const base = template.slice(0, q);
@@ -83,12 +83,12 @@ function safeDecode(s: string): string {
   }
 }
 
-export function getParam(params: TemplateParam[], key: string): string | undefined {
+function getParam(params: TemplateParam[], key: string): string | undefined {
   const k = key.toLowerCase();
   return params.find((p) => p.key.toLowerCase() === k)?.value;
 }
 
-export function withoutParams(params: TemplateParam[], keys: string[]): TemplateParam[] {
+function withoutParams(params: TemplateParam[], keys: string[]): TemplateParam[] {
   const drop = new Set(keys.map((k) => k.toLowerCase()));
   return params.filter((p) => !drop.has(p.key.toLowerCase()));
 }
@@ -153,7 +153,7 @@ export function pointQueryFor(tiles: string[]): PointQuerySpec {
   return fallback ?? { kind: 'none', reason: IMAGE_ONLY_NOTICE };
 }
 
-export function pointQueryForTemplate(template: string): PointQuerySpec {
+function pointQueryForTemplate(template: string): PointQuerySpec {
   const { base, params } = splitTemplate(template);
   const service = getParam(params, 'service')?.toLowerCase();
   const request = getParam(params, 'request')?.toLowerCase();

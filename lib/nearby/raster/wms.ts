@@ -19,7 +19,7 @@ export class SourceAnswerError extends Error {
   }
 }
 
-export type InfoFormatKind = 'json' | 'gml' | 'xml' | 'text';
+type InfoFormatKind = 'json' | 'gml' | 'xml' | 'text';
 
 const JSON_FORMATS = ['application/json', 'application/geo+json', 'application/geojson', 'geojson', 'application/json; subtype=geojson'];
 const GML_FORMATS = [
@@ -36,7 +36,7 @@ const TEXT_FORMATS = ['text/plain'];
 /** The formats to try when the capabilities could not be read, in order of preference. */
 export const DEFAULT_FORMAT_TRIALS = ['application/json', 'application/vnd.ogc.gml', 'text/plain'];
 
-export function formatKind(format: string): InfoFormatKind | null {
+function formatKind(format: string): InfoFormatKind | null {
   const f = format.trim().toLowerCase();
   if (JSON_FORMATS.includes(f) || f.includes('json')) return 'json';
   if (GML_FORMATS.includes(f) || f.includes('gml')) return 'gml';
@@ -97,7 +97,7 @@ export function parseCapabilities(xml: string): WmsCapabilities {
 }
 
 /** Width and height of the GetFeatureInfo image; the point is the centre pixel. */
-export const GFI_SIZE = 101;
+const GFI_SIZE = 101;
 const GFI_CENTER = 50;
 
 /**
@@ -164,7 +164,7 @@ function scalar(v: unknown): Scalar {
   return JSON.stringify(v);
 }
 
-export function parseJsonInfo(text: string): SourceFeature[] {
+function parseJsonInfo(text: string): SourceFeature[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -207,7 +207,7 @@ function isLeaf(el: XmlElement): boolean {
  * XML answers: QGIS Server's `<Layer name><Feature><Attribute name value/>`, ArcGIS Server's
  * `<FIELDS a="..."/>` and `esri_wms:FeatureInfoCollection`, and GML (parseGmlInfo).
  */
-export function parseXmlInfo(xml: string): SourceFeature[] {
+function parseXmlInfo(xml: string): SourceFeature[] {
   let root: XmlElement;
   try {
     root = parseXml(xml);
@@ -281,7 +281,7 @@ function gmlFeatures(root: XmlElement): SourceFeature[] {
  * Plain-text answers: MapServer/QGIS (`Layer 'x'` / `Feature n:` / `key = 'value'`) and GeoServer
  * (`Results for FeatureType 'x':`, features separated by dashes, `key = value`).
  */
-export function parseTextInfo(text: string): SourceFeature[] {
+function parseTextInfo(text: string): SourceFeature[] {
   const out: SourceFeature[] = [];
   let layer: string | undefined;
   let current: SourceFeature | null = null;

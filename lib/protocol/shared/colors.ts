@@ -96,7 +96,7 @@ export function trendColors(spec: Pick<TrendColor, 'colors' | 'default'> | undef
 }
 
 /** The colour of a number on interpolate stops (at least two): clamped at the ends, mixed between. */
-export function interpolateColor(stops: Array<[number, HexColor]>, n: number): HexColor {
+function interpolateColor(stops: Array<[number, HexColor]>, n: number): HexColor {
   if (n <= stops[0][0]) return stops[0][1];
   for (let i = 1; i < stops.length; i++) {
     const [b, cb] = stops[i];

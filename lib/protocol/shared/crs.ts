@@ -10,7 +10,7 @@ import proj4 from 'proj4';
  * about 1 m. The 3-parameter shift of common proj4 strings (`+towgs84=589,76,480`) is 2.5-14 m off
  * in Slovakia, and PROJ's default choice near the border may take a Czech shift (EPSG:1623/4834/5239).
  */
-export const SJTSK_PROJ4 =
+const SJTSK_PROJ4 =
   '+proj=krovak +lat_0=49.5 +lon_0=24.83333333333333 +alpha=30.28813972222222 +k=0.9999 +x_0=0 +y_0=0 ' +
   '+ellps=bessel +towgs84=485,169.5,483.8,7.786,4.398,4.103,0 +units=m +no_defs';
 

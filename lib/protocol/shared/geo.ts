@@ -8,7 +8,7 @@ export type Bbox = [number, number, number, number];
 export const SLOVAKIA_BBOX: Bbox = [16.83, 47.73, 22.57, 49.62];
 
 /** Whether a point lies in Slovakia's extent. */
-export function inSlovakiaBbox(lon: number, lat: number): boolean {
+function inSlovakiaBbox(lon: number, lat: number): boolean {
   return lon >= SLOVAKIA_BBOX[0] && lon <= SLOVAKIA_BBOX[2] && lat >= SLOVAKIA_BBOX[1] && lat <= SLOVAKIA_BBOX[3];
 }
 

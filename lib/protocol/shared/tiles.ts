@@ -61,7 +61,7 @@ export function alignBboxToTiles(bbox: Bbox, zoom: number): Bbox {
 }
 
 /** A number as a short decimal string without exponent. */
-export function formatCoordinate(v: number): string {
+function formatCoordinate(v: number): string {
   const s = v.toFixed(DECIMALS).replace(/\.?0+$/, '');
   return s === '-0' ? '0' : s;
 }

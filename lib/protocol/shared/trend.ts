@@ -20,7 +20,7 @@
 // Fewer than two usable points: no trend.
 import { TREND_DEFAULT_THRESHOLD, type Trend } from '../types';
 
-export interface TrendPoint {
+interface TrendPoint {
   period: string;
   value: number;
 }
@@ -40,7 +40,7 @@ export interface ChartChange extends ChartSpan {
 }
 
 /** The points the rule reads (see above). */
-export function usablePoints(points: unknown): TrendPoint[] {
+function usablePoints(points: unknown): TrendPoint[] {
   if (!Array.isArray(points)) return [];
   const out: TrendPoint[] = [];
   for (const p of points) {
