@@ -2,7 +2,7 @@
 // The home page's first screen above the place search: the portal's name, one sentence saying what
 // it is for, and the hint "kliknite do mapy – Čo je tu?" until the person has used it once (or
 // closed it), remembered in localStorage.
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 
 /** localStorage key: set once "Čo je tu?" was used or the hint closed. */
 const WHAT_HERE_HINT_KEY = 'geodata.hint.coJeTu';
@@ -23,15 +23,22 @@ function rememberHint(): void {
   }
 }
 
-/** `used`: a point was queried ("Čo je tu?") on this visit. */
+/** The stored flag never changes under the page's feet (this tab writes it through `seen` too). */
+const noSubscription = () => () => {};
+
+/**
+ * `used`: a point was queried ("Čo je tu?") on this visit. Rendered on the server too (the map's
+ * placeholder): there the hint shows, and the browser hides it after hydration if it was seen.
+ */
 export function FirstScreen({ used }: { used: boolean }) {
-  const [seen, setSeen] = useState(hintSeen);
+  const stored = useSyncExternalStore(noSubscription, hintSeen, () => false);
+  const [seen, setSeen] = useState(false);
   useEffect(() => {
     if (used) rememberHint();
   }, [used]);
   // Once used on this visit, the hint stays gone after the panel closes too.
   if (used && !seen) setSeen(true);
-  const hint = !seen && !used;
+  const hint = !stored && !seen && !used;
   return (
     <div className="map-intro" data-testid="map-intro">
       <h1 className="map-intro-name">Geodáta Slovenska</h1>

@@ -1,18 +1,39 @@
 'use client';
 // Server pages render this: the map app runs only in the browser (MapLibre needs WebGL and the
-// state lives in the URL's fragment, which a server never sees).
-import dynamic from 'next/dynamic';
+// state lives in the URL's fragment, which a server never sees). The server renders the map's box
+// at its final size with the page's text (the first screen's name and sentence, the search box's
+// place: map-placeholder.tsx); the map's JavaScript is asked for only after the browser has painted
+// that text, and the placeholder stays until it has arrived.
+import './map.css';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import type { MapAppProps } from './map-app';
+import { MapPlaceholder } from './map-placeholder';
 
-const MapApp = dynamic(() => import('./map-app'), {
-  ssr: false,
-  loading: () => (
-    <div className="map-loading" role="status">
-      Načítavam mapu…
-    </div>
-  ),
-});
+const MapApp = lazy(() => import('./map-app'));
+
+/** True once the browser has painted the server's HTML: a frame has been drawn and a task has run after it. */
+function useAfterFirstPaint(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
 
 export default function MapAppLazy(props: MapAppProps) {
-  return <MapApp {...props} />;
+  const painted = useAfterFirstPaint();
+  const placeholder = <MapPlaceholder intro={props.intro} embedded={props.embedded} bare={props.bare} search={props.search} panelOpen={props.panelOpen} />;
+  if (!painted) return placeholder;
+  return (
+    <Suspense fallback={placeholder}>
+      <MapApp {...props} />
+    </Suspense>
+  );
 }

@@ -3,8 +3,8 @@
 // MapLibre canvas, the catalog panel, "Čo je tu?", the object detail, the time dock, the legend and
 // the attribution. Each room is its own file with its own hook; the whole state lives in the URL
 // (use-map-state.ts), data come from GET /api/data through one hook (use-dataset-loads.ts) and one
-// fetch helper (components/api-client.ts). Nothing is invented here.
-import './map.css';
+// fetch helper (components/api-client.ts). Nothing is invented here. Its styles (map.css) come with
+// the page through map-app-lazy.tsx, so the server-rendered placeholder has the same box.
 import { useCallback, useMemo, useState } from 'react';
 import { MapProvider } from 'react-map-gl/maplibre';
 import { BASEMAP_ATTRIBUTION } from '@/lib/basemap/style';
