@@ -82,6 +82,13 @@ const LOCALE = {
   'FullscreenControl.Exit': 'Zrušiť celú obrazovku',
 };
 
+/**
+ * The map stays transparent (taking clicks) until it first rests with all loaded (`idle`), at the latest
+ * after this long: while loading it draws a frame per arriving tile, and where graphics run in software
+ * a visible WebGL frame costs the browser several times its drawing (README "Performance").
+ */
+export const REVEAL_AFTER_MS = 8000;
+
 /** MapLibre's worker, served by the portal (app/api/basemap/maplibre-gl-worker.mjs). */
 const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
 
@@ -93,6 +100,11 @@ export default function MapCanvas(props: CanvasProps) {
   const [cursor, setCursor] = useState<string>('grab');
   // MapLibre is created asynchronously: effects that move the map wait for its load event.
   const [loaded, setLoaded] = useState(false);
+  const [revealed, setRevealed] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setRevealed(true), REVEAL_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, []);
   const interactive = useMemo(() => layers.flatMap((l) => interactiveLayerIds(l.dataset)), [layers]);
 
   const lazyLoaded = useRef(new Set<string>());
@@ -199,6 +211,8 @@ export default function MapCanvas(props: CanvasProps) {
   );
 
   return (
+    <>
+    {!revealed && <div className="map-loading map-loading-over" role="status">Načítavam mapu…</div>}
     <Map
       id="main"
       ref={mapRef}
@@ -206,7 +220,8 @@ export default function MapCanvas(props: CanvasProps) {
       mapStyle={mapStyle}
       locale={LOCALE}
       initialViewState={{ longitude: initialView.lon, latitude: initialView.lat, zoom: initialView.zoom }}
-      style={{ position: 'absolute', inset: 0 }}
+      style={{ position: 'absolute', inset: 0, opacity: revealed ? 1 : 0 }}
+      onIdle={() => setRevealed(true)}
       attributionControl={false}
       interactiveLayerIds={interactive}
       cursor={cursor}
@@ -237,6 +252,9 @@ export default function MapCanvas(props: CanvasProps) {
         void e;
       }}
       maxZoom={20}
+      // Labels appear at once instead of fading in: a fade redraws the whole map for every frame of it,
+      // and each such frame is a long task on a slow phone (README "Performance").
+      fadeDuration={0}
       dragRotate={false}
       touchPitch={false}
     >
@@ -272,5 +290,6 @@ export default function MapCanvas(props: CanvasProps) {
       ))}
       {props.children}
     </Map>
+    </>
   );
 }
