@@ -87,7 +87,7 @@ const LOCALE = {
  * after this long: while loading it draws a frame per arriving tile, and where graphics run in software
  * a visible WebGL frame costs the browser several times its drawing (README "Performance").
  */
-export const REVEAL_AFTER_MS = 8000;
+const REVEAL_AFTER_MS = 8000;
 
 /** MapLibre's worker, served by the portal (app/api/basemap/maplibre-gl-worker.mjs). */
 const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';

@@ -4,7 +4,7 @@
 // first screen's name, sentence and hint on the home page, and the search box's place.
 import { FirstScreen } from './first-screen';
 
-export interface MapPlaceholderProps {
+interface MapPlaceholderProps {
   intro?: boolean;
   embedded?: boolean;
   bare?: boolean;
