@@ -26,6 +26,9 @@ function commaList(normalize: (item: string) => string = (item) => item) {
     );
 }
 
+/** The server's fast paths (lib/server/fast-path.ts), each switched off by leaving it out of FAST_PATHS. */
+export const FAST_PATH_NAMES = ['data', 'answers'] as const;
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const schema = z.object({
@@ -52,6 +55,10 @@ const schema = z.object({
   ALLOW_INSECURE_SOURCES: commaList((s) => s.toLowerCase()).pipe(z.array(hostPort)),
   MCP_ALLOWED_HOSTS: commaList((s) => s.toLowerCase()).pipe(z.array(hostPort)),
   TRUSTED_PROXIES: commaList(),
+  // The server's fast paths (lib/server/fast-path.ts): `all` (default), `none`, or a list of them.
+  FAST_PATHS: commaList((s) => s.toLowerCase())
+    .transform((v) => (v.length === 0 || v.includes('all') ? [...FAST_PATH_NAMES] : v.includes('none') ? [] : v))
+    .pipe(z.array(z.enum(FAST_PATH_NAMES, 'expected all, none, or a comma-separated list of data, answers'))),
   BASEMAP_STYLE_URL: z
     .string()
     .trim()
@@ -135,6 +142,8 @@ export type Env = {
   /** Extra `host[:port]` names the MCP endpoint answers besides PUBLIC_BASE_URL's host (DNS-rebinding allowlist). */
   mcpAllowedHosts: string[];
   trustedProxies: string[];
+  /** The fast paths the server answers with before Next.js (FAST_PATHS; all by default, for measuring without them). */
+  fastPaths: ReadonlyArray<(typeof FAST_PATH_NAMES)[number]>;
   basemapStyleUrl: string | undefined;
   manifestRefreshMinutes: number;
   /** The operator's contact address shown in the documentation (o-projekte, zdroje.md); optional. */
@@ -205,6 +214,7 @@ function load(): Env {
     allowInsecureSources: e.ALLOW_INSECURE_SOURCES,
     mcpAllowedHosts: e.MCP_ALLOWED_HOSTS,
     trustedProxies: e.TRUSTED_PROXIES,
+    fastPaths: e.FAST_PATHS,
     basemapStyleUrl: e.BASEMAP_STYLE_URL,
     manifestRefreshMinutes: e.MANIFEST_REFRESH_MINUTES,
     contactEmail: e.CONTACT_EMAIL,

@@ -58,6 +58,8 @@ export function createRequestListener(options: ListenerOptions): RequestListener
   const compress = compression({
     filter: (req, res) => compression.filter(req, res) || String(res.getHeader('Content-Type') ?? '').startsWith('application/vnd.mapbox-vector-tile'),
   });
+  const fastData = env().fastPaths.includes('data');
+  const fastAnswers = env().fastPaths.includes('answers');
   const inFlightGauge = metrics().inFlight;
   const pending = new Set<http.ServerResponse>();
   let inFlight = 0;
@@ -114,7 +116,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
 
     // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
     // The answer is written synchronously, so it is complete (or handed to the socket) on return.
-    if (options.app() && (await tryServeCachedData(req, res))) {
+    if (fastData && options.app() && (await tryServeCachedData(req, res))) {
       inFlightGauge.dec();
       settle();
       // The fast path answers only hits, with X-DM-Cache set in the same writeHead call.
@@ -122,7 +124,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       return;
     }
     // Likewise a repeated catalog, places, summary or nearby answer (lib/http-cache.ts).
-    if (options.app() && (await tryServeStoredAnswer(req, res))) {
+    if (fastAnswers && options.app() && (await tryServeStoredAnswer(req, res))) {
       inFlightGauge.dec();
       settle();
       const q = target.indexOf('?');

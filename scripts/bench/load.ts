@@ -23,6 +23,8 @@
 //   --mixes=repeated,crowd   which mixes to measure (default both; the constant route always)
 //   --seed=<n>          seed of the crowd mix (default 1); another seed is a held-out set
 //   --crowd=<n>         distinct requests in the crowd mix (default 6000)
+//   --fast-paths=all,none,data   one server per value of FAST_PATHS for each configuration (default all):
+//                       what each fast path saves, measured in the same run
 // BENCH_DATABASE_URL=<url> reuses a prepared PostgreSQL database instead of a throwaway one (whose
 // first start imports the reference data); RESILIENCE_TEMPLATE=<dir> a prepared PGlite directory;
 // RESILIENCE_PORTS=<from>-<to> and RESILIENCE_DB_PREFIX as for the resilience suite.
@@ -44,6 +46,7 @@ interface Options {
   mixes: Array<'repeated' | 'crowd'>;
   seed: number;
   crowdSize: number;
+  fastPaths: string[];
 }
 
 function options(argv = process.argv.slice(2)): Options {
@@ -65,6 +68,7 @@ function options(argv = process.argv.slice(2)): Options {
       : ['repeated', 'crowd'],
     seed: Number.isInteger(Number(get('seed'))) ? Number(get('seed')) : 1,
     crowdSize: Math.max(100, Number(get('crowd') ?? 6000) || 6000),
+    fastPaths: list(get('fast-paths')).length ? list(get('fast-paths')) : ['all'],
   };
 }
 
@@ -125,9 +129,9 @@ async function crowdPool(base: string, items: Item[], o: Options) {
   return o.kinds.length ? pool.filter((i) => o.kinds.some((k) => i.kind.includes(k))) : pool;
 }
 
-async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Options, databaseUrl?: string): Promise<Measured[]> {
-  const name = `bench-load-${driver}-${workers}`;
-  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers) };
+async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastPaths: string, o: Options, databaseUrl?: string): Promise<Measured[]> {
+  const name = `bench-load-${driver}-${workers}-${fastPaths.replace(/[^a-z]+/g, '-')}`;
+  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers), FAST_PATHS: fastPaths };
   // Workers are forked with the primary's execArgv, so each writes its own profile.
   const nodeArgs = o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.profileDir, `${driver}-${workers}`)}`] : [];
   const portal =
@@ -152,7 +156,7 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, o: Op
     const base = await request(portal.url, BASELINE.path, { headers: { accept: 'application/json' } });
     if (base.status !== 200) throw new Error(`the baseline route ${BASELINE.path} answered ${base.status}`);
     await sleep(1000);
-    const label = `${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}`;
+    const label = `${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}${o.fastPaths.length > 1 || fastPaths !== 'all' ? `, fast paths ${fastPaths}` : ''}`;
     console.log(`bench load: ${label}: baseline ${o.durationS} s...`);
     const baseline = await measure(portal, `${label}: constant route`, (url, r) => runMix(url, [BASELINE], r), o);
     const out = [baseline];
@@ -212,16 +216,18 @@ export async function run(): Promise<void> {
   const o = options();
   const results: Measured[] = [];
   try {
-    if (o.drivers.includes('embedded')) results.push(...(await runConfig('embedded', 1, o)));
+    if (o.drivers.includes('embedded')) for (const f of o.fastPaths) results.push(...(await runConfig('embedded', 1, f, o)));
     if (o.drivers.includes('postgres')) {
       if (!postgresReachable()) console.log(`bench load: PostgreSQL on ${PG_HOST}:5432 not reachable; skipped`);
       else {
         const url = process.env.BENCH_DATABASE_URL || createThrowawayDatabase('bench_load');
         for (const w of o.workers) {
-          try {
-            results.push(...(await runConfig('postgres', w, o, url)));
-          } catch (err) {
-            console.error(`bench load: PostgreSQL with ${w} workers failed:`, err);
+          for (const f of o.fastPaths) {
+            try {
+              results.push(...(await runConfig('postgres', w, f, o, url)));
+            } catch (err) {
+              console.error(`bench load: PostgreSQL with ${w} workers (fast paths ${f}) failed:`, err);
+            }
           }
         }
       }
