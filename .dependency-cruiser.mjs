@@ -1,7 +1,7 @@
 // The layer rule of the portal, checked by `npm run lint` (dependency-cruiser). Written down in
 // README.md ("Layers"). A module may import its own layer and the layers below it, never one above:
 //
-//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/process-state.ts, lib/observability/
+//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/process-state.ts, lib/entity-tag.ts, lib/observability/
 //   protocol  lib/protocol/ (the provider protocol: types, schemas, shared pure rules)
 //   contract  lib/operation/define.ts, lib/operation/fields.ts (the zod vocabulary of the answers)
 //   infra     lib/db/, lib/fetch/ (the database and the one guarded HTTP client)
@@ -46,7 +46,7 @@ const NOT_DOMAIN = [OPERATION_FILES, '^lib/docs/routes\\.ts$'];
 const CONTRACT = '^lib/operation/(define|fields)\\.ts$';
 
 const LAYERS = [
-  { name: 'core', path: ['^lib/(env|errors|memo|process-state)\\.ts$', '^lib/observability/'] },
+  { name: 'core', path: ['^lib/(env|errors|memo|process-state|entity-tag)\\.ts$', '^lib/observability/'] },
   { name: 'protocol', path: ['^lib/protocol/'], pathNot: [OPERATION_FILES] },
   { name: 'contract', path: [CONTRACT] },
   { name: 'infra', path: ['^lib/(db|fetch)/'] },

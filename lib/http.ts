@@ -5,6 +5,7 @@ import { env } from './env';
 import { databaseUnavailable, isDatabaseUnavailable } from './db/unavailable';
 import { ApiError, isApiError } from './errors';
 import { logger } from './observability/log';
+import { requestContext } from './process-state';
 import { zodToApiError } from './operation/define';
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -15,11 +16,6 @@ export const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Expose-Headers': 'X-DM-Cache, ETag, Location, Mcp-Session-Id, Mcp-Protocol-Version',
   'Access-Control-Max-Age': '86400',
 };
-
-/** Header the custom server sets to the socket's peer address (any client-sent value is dropped). */
-export const REMOTE_ADDR_HEADER = 'x-portal-remote-addr';
-/** Header the custom server sets: it compresses responses itself (Next drops a route's Content-Encoding). */
-export const SERVER_COMPRESSES_HEADER = 'x-portal-server-compresses';
 
 type Handler<P> = (req: Request, ctx: { params: Promise<P> }) => Promise<Response> | Response;
 
@@ -111,11 +107,17 @@ async function readTextLimited(req: Request, maxBytes: number): Promise<string> 
 }
 
 /**
- * The client's address: the socket peer, or the last X-Forwarded-For hop when the peer is one of
- * the configured TRUSTED_PROXIES (a forged header from anyone else is ignored).
+ * The client's address: the socket peer (from the request context server.ts enters), or the last
+ * X-Forwarded-For hop when the peer is one of the configured TRUSTED_PROXIES (a forged header from
+ * anyone else is ignored).
  */
 export function clientAddress(req: Request): string {
-  return clientAddressOf(req.headers.get(REMOTE_ADDR_HEADER) ?? 'unknown', req.headers.get('x-forwarded-for'));
+  return clientAddressOf(requestContext()?.peer ?? 'unknown', req.headers.get('x-forwarded-for'));
+}
+
+/** The Accept-Encoding a route may answer with itself: none behind server.ts, which compresses. */
+export function routeAcceptEncoding(req: Request): string | null {
+  return requestContext()?.serverCompresses ? null : req.headers.get('accept-encoding');
 }
 
 /** clientAddress() from the socket peer and the X-Forwarded-For value (the server's request log). */

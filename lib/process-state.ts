@@ -10,6 +10,11 @@
 // reached only through processWide(). Everything else (memos, parsed schemas, caches that are merely
 // faster when shared) stays module-level on purpose: a second copy costs memory, not correctness.
 // (Eslint's no-restricted-globals keeps globalThis out of every other file under lib/.)
+//
+// The request context (requestContext()) is here for the same reason: what server.ts knows of a
+// request (the socket's peer address, that it compresses answers itself) reaches the route handlers,
+// which see only a web Request, through one AsyncLocalStorage shared by both copies of the modules.
+import { AsyncLocalStorage } from 'node:async_hooks';
 
 /**
  * Every process-wide piece of state, and why it must be one per process. Exported as the module's
@@ -43,6 +48,8 @@ export const PROCESS_WIDE = {
     'The e-mail outbox loop and its SMTP transport: started once by server.ts, kicked by changes made in the routes, stopped by shutdown.',
   storedAnswers:
     'The answers server.ts reuses for repeated requests (lib/http-cache.ts): stored by the routes, read by the request listener.',
+  requestContext:
+    'The AsyncLocalStorage of the request context: entered by the request listener of server.ts around Next.js, read by the routes (clientAddress, the data route).',
 } as const;
 
 export type ProcessWideName = keyof typeof PROCESS_WIDE;
@@ -63,4 +70,26 @@ export function processWide<T>(name: ProcessWideName, create: () => T): T {
   const value = create();
   s.set(name, value);
   return value;
+}
+
+/** What the server knows of a request that the route handler's web Request does not carry. */
+interface RequestContext {
+  /** The socket's peer address (clientAddress() trusts X-Forwarded-For only from TRUSTED_PROXIES peers). */
+  peer: string;
+  /** The server compresses answers itself (server.ts; Next.js would drop a route's Content-Encoding). */
+  serverCompresses: boolean;
+}
+
+function contextStorage(): AsyncLocalStorage<RequestContext> {
+  return processWide('requestContext', () => new AsyncLocalStorage<RequestContext>());
+}
+
+/** Runs `handle` (the request's whole answer, Next.js included) with the request's context. */
+export function withRequestContext<T>(context: RequestContext, handle: () => T): T {
+  return contextStorage().run(context, handle);
+}
+
+/** The context of the request being answered; undefined outside one (a handler called directly). */
+export function requestContext(): RequestContext | undefined {
+  return contextStorage().getStore();
 }

@@ -12,6 +12,14 @@ export interface Flight {
   startedAt: number;
 }
 
+/** A request target the fast path has seen: its dataset and cache key, valid while the registry serves `served`. */
+export interface KnownTarget {
+  providerId: string;
+  datasetId: string;
+  served: ServedDataset;
+  key: string;
+}
+
 export interface DataState {
   memory: LRUCache<string, CacheEntry>;
   /** Loads (Postgres lookup + source request) in progress per key: concurrent misses share one. */
@@ -19,7 +27,7 @@ export interface DataState {
   /** Source refreshes in progress per key. */
   refreshes: Map<string, Flight>;
   /** Fast path: request target -> its cache key, valid while the registry serves the same object. */
-  targetKeys: LRUCache<string, { providerId: string; datasetId: string; served: ServedDataset; key: string }>;
+  targetKeys: LRUCache<string, KnownTarget>;
   /** Counters for benches and diagnostics. */
   stats: { upstreamRequests: number; dbWrites: number; dbReads: number };
   lastPrune: number;

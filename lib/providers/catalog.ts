@@ -4,7 +4,7 @@
 import { datasetHealth, healthSummary, providerHealth, type HealthSummary } from '@/lib/health/summary';
 import { CATEGORIES, PROTOCOL_VERSION, type Category, type Presentation, type Source } from '@/lib/protocol/types';
 import { datasetDataPath, datasetOgcPath, datasetPagePath, datasetTilesTemplate } from './links';
-import { entityTag, type JsonAnswer } from '@/lib/http-cache';
+import { entityTag, type JsonAnswer } from '@/lib/entity-tag';
 import { registrySnapshot, type RegistrySnapshot } from './served';
 import type { CatalogBase, CatalogDocument, CatalogEntry, CatalogSource, ServedDataset } from './types';
 

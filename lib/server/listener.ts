@@ -1,6 +1,9 @@
-// The request listener of server.ts: probes (/healthz, /readyz, /metrics), the guards, the data
-// fast path and the stored-answer fast path (catalog, places, summary, nearby), then Next.js; around
-// each request the access log line and the HTTP metrics, and the bookkeeping graceful shutdown needs (requests in flight, `Connection: close` while stopping).
+// The request listener of server.ts: the data fast path, probes (/healthz, /readyz, /metrics), the
+// guards, then inside the server's compression the stored-answer fast path and Next.js (the fast
+// paths: lib/server/fast-path.ts); around each request the access log line and the HTTP metrics, the
+// request context the routes read (lib/process-state.ts: the peer address, that the server
+// compresses), and the bookkeeping graceful shutdown needs (requests in flight, `Connection: close`
+// while stopping).
 //
 // The data fast path answers cache hits at close to bare node:http speed, so what is added per
 // request here is kept to a few cheap operations (no closures or listeners for fast-path hits, label
@@ -9,14 +12,14 @@ import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
 import compression from 'compression';
-import { tryServeCachedData } from '@/lib/data';
 import { ApiError } from '@/lib/errors';
-import { clientAddressOf, REMOTE_ADDR_HEADER, SERVER_COMPRESSES_HEADER } from '@/lib/http';
-import { tryServeStoredAnswer } from '@/lib/http-cache';
+import { clientAddressOf } from '@/lib/http';
 import { logger } from '@/lib/observability/log';
 import { metrics, observeHttpRequest } from '@/lib/observability/metrics';
 import { rejectUndecodablePath, shapeMethodNotAllowed } from '@/lib/server-guards';
 import { env } from '@/lib/env';
+import { withRequestContext } from '@/lib/process-state';
+import { createFastPaths, DATA_ROUTE } from './fast-path';
 import { isStopping } from './lifecycle';
 import { tryServeProbe } from './probes';
 import { routeTemplate, type RouteTable } from './routes';
@@ -38,7 +41,6 @@ export interface RequestListener extends http.RequestListener {
   closeConnectionsAfterResponses(): void;
 }
 
-const DATA_ROUTE = '/api/data/[provider]/[dataset]';
 const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,80}$/;
 
 /** Per-process prefix plus a counter: unique, sortable, and cheaper than a UUID per request. */
@@ -58,8 +60,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
   const compress = compression({
     filter: (req, res) => compression.filter(req, res) || String(res.getHeader('Content-Type') ?? '').startsWith('application/vnd.mapbox-vector-tile'),
   });
-  const fastData = env().fastPaths.includes('data');
-  const fastAnswers = env().fastPaths.includes('answers');
+  const fast = createFastPaths({ enabled: env().fastPaths, routes: options.routes });
   const inFlightGauge = metrics().inFlight;
   const pending = new Set<http.ServerResponse>();
   let inFlight = 0;
@@ -109,39 +110,30 @@ export function createRequestListener(options: ListenerOptions): RequestListener
     inFlight++;
     inFlightGauge.inc();
     if (isStopping()) res.setHeader('Connection', 'close');
-    // The client address for rate limits: the socket peer, never a client-supplied header.
-    req.headers[REMOTE_ADDR_HEADER] = peer;
-    req.headers[SERVER_COMPRESSES_HEADER] = '1';
     const target = req.url ?? '/';
+    const q = target.indexOf('?');
+    const pathname = q < 0 ? target : target.slice(0, q);
+    const route = routeTemplate(options.routes(), pathname);
 
-    // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/data/fast-path.ts).
+    // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/server/fast-path.ts).
     // The answer is written synchronously, so it is complete (or handed to the socket) on return.
-    if (fastData && options.app() && (await tryServeCachedData(req, res))) {
+    if (route === DATA_ROUTE && options.app() && (await fast.data(req, res, pathname))) {
       inFlightGauge.dec();
       settle();
-      // The fast path answers only hits, with X-DM-Cache set in the same writeHead call.
-      done(req, res, started, DATA_ROUTE, peer, id);
-      return;
-    }
-    // Likewise a repeated catalog, places, summary or nearby answer (lib/http-cache.ts).
-    if (fastAnswers && options.app() && (await tryServeStoredAnswer(req, res))) {
-      inFlightGauge.dec();
-      settle();
-      const q = target.indexOf('?');
-      done(req, res, started, routeTemplate(options.routes(), q < 0 ? target : target.slice(0, q)), peer, id);
+      done(req, res, started, route, peer, id);
       return;
     }
 
     pending.add(res);
+    let answeredByNext = false;
     res.once('close', () => {
       pending.delete(res);
       inFlightGauge.dec();
       settle();
-      const q = target.indexOf('?');
-      done(req, res, started, routeTemplate(options.routes(), q < 0 ? target : target.slice(0, q)), peer, id);
+      if (answeredByNext) fast.learn(req, res, route);
+      done(req, res, started, route, peer, id);
     });
 
-    const pathname = target.split('?')[0];
     if (tryServeProbe(req, res, pathname)) return;
     if (rejectUndecodablePath(req, res)) return;
     const app = options.app();
@@ -159,8 +151,15 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       return;
     }
     shapeMethodNotAllowed(req, res);
+    // The routes read the peer address and that the server compresses from the request context.
+    const context = { peer, serverCompresses: true };
     compress(req as never, res as never, () => {
-      app(req, res).catch((err: unknown) => {
+      withRequestContext(context, async () => {
+        // A repeated catalog, places, summary or nearby answer, through the same compression.
+        if (await fast.answers(req, res)) return;
+        answeredByNext = true;
+        await app(req, res);
+      }).catch((err: unknown) => {
         logger().error({ err, reqId: id, method: req.method, path: pathname }, 'request failed');
         if (!res.headersSent) {
           res.writeHead(500, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });

@@ -18,7 +18,14 @@ interface RoutesManifest {
 
 export interface RouteTable {
   statics: Set<string>;
-  dynamics: Array<{ page: string; regex: RegExp }>;
+  /** `names`: the page's parameters in the order of the regex's groups (`[provider]` -> provider). */
+  dynamics: Array<{ page: string; regex: RegExp; names?: string[] }>;
+}
+
+/** The parameter names of a page template, in order; null for catch-all segments (not needed here). */
+function paramNames(page: string): string[] | null {
+  const names = [...page.matchAll(/\[([^\]]+)\]/g)].map((m) => m[1]);
+  return names.some((n) => n.startsWith('...') || n.startsWith('[')) ? null : names;
 }
 
 /** The route table of a build directory (`.next`, or `.next/dev` for `next dev`); empty without one. */
@@ -29,7 +36,7 @@ export function loadRouteTable(projectDir = process.cwd()): RouteTable {
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as RoutesManifest;
     return {
       statics: new Set((manifest.staticRoutes ?? []).map((r) => r.page)),
-      dynamics: (manifest.dynamicRoutes ?? []).map((r) => ({ page: r.page, regex: new RegExp(r.regex) })),
+      dynamics: (manifest.dynamicRoutes ?? []).map((r) => ({ page: r.page, regex: new RegExp(r.regex), names: paramNames(r.page) ?? undefined })),
     };
   }
   return { statics: new Set(), dynamics: [] };
@@ -49,4 +56,21 @@ export function routeTemplate(table: RouteTable, target: string): string {
   if (table.statics.has(pathname)) return pathname;
   for (const d of table.dynamics) if (d.regex.test(pathname)) return d.page;
   return UNMATCHED_ROUTE;
+}
+
+/**
+ * The parameters of `pathname` under the dynamic route `page`, read by the route's regex and
+ * percent-decoded as Next.js decodes them; null when the path is not that route's or does not decode.
+ */
+export function routeParams(table: RouteTable, page: string, pathname: string): Record<string, string> | null {
+  const route = table.dynamics.find((d) => d.page === page);
+  const m = route?.names ? route.regex.exec(pathname) : null;
+  if (!route?.names || !m) return null;
+  const params: Record<string, string> = {};
+  try {
+    route.names.forEach((name, i) => (params[name] = decodeURIComponent(m[i + 1])));
+  } catch {
+    return null;
+  }
+  return params;
 }

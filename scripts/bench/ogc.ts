@@ -198,10 +198,13 @@ export async function run(): Promise<void> {
   try {
     const segments = (p: string) => p.split('/').filter(Boolean);
     const dataSrv = await listen(adapter(dataRoute.GET as WebHandler, (p) => ({ provider: segments(p)[2], dataset: segments(p)[3] })));
-    const fastSrv = await listen(async (req, res) => {
-      if (await data.tryServeCachedData(req, res)) return;
-      res.writeHead(500).end('not a fast-path hit');
-    });
+    // The listener server.ts installs, the data route standing in for Next (misses, and the first
+    // answer, from which the fast path takes the route's headers).
+    const { createRequestListener } = await import('@/lib/server/listener');
+    const { loadRouteTable } = await import('@/lib/server/routes');
+    const routeTable = loadRouteTable();
+    const dataListener = adapter(dataRoute.GET as WebHandler, (p) => ({ provider: segments(p)[2], dataset: segments(p)[3] }));
+    const fastSrv = await listen(createRequestListener({ app: () => async (req, res) => dataListener(req, res), routes: () => routeTable }));
     const itemsSrv = await listen(adapter(itemsRoute.GET as WebHandler, (p) => ({ collectionId: segments(p)[2] })));
     const tileSrv = await listen(
       adapter(tileRoute.GET as WebHandler, (p) => {
@@ -216,7 +219,9 @@ export async function run(): Promise<void> {
     // Warm: the misses fill the cache (and the parsed collection, the tile index).
     for (const d of ['body', 'budovy']) await timedGet(`${dataSrv.url}${dataPath(d)}`);
     await timedGet(itemsUrl);
-    if ((await timedGet(`${fastSrv.url}${dataPath('body')}`)).status !== 200) throw new Error('fast path did not hit');
+    for (const d of ['body', 'budovy']) await timedGet(`${fastSrv.url}${dataPath(d)}`);
+    const hit = await timedGet(`${fastSrv.url}${dataPath('body')}`);
+    if (hit.status !== 200 || hit.headers['x-dm-cache'] !== 'hit') throw new Error('fast path did not hit (is there a build? the route table is read from .next)');
 
     console.log(`sequential requests, ${ROUNDS} interleaved rounds of ${PER_ROUND} per target, identity encoding, caches warm`);
     table(

@@ -1,10 +1,14 @@
-// The server's fast path answers fresh in-memory hits exactly as the route would, and leaves
-// everything else to the route.
+// The server's data fast path (lib/server/fast-path.ts) answers fresh in-memory hits exactly as the
+// route would, with the route's own headers, and leaves everything else to the route. The request
+// listener of server.ts is used as is; Next.js is stood in for by a handler calling the real route.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { tryServeCachedData } from '@/lib/data';
+import { GET } from '@/app/api/data/[provider]/[dataset]/route';
+import { DATA_ROUTE } from '@/lib/server/fast-path';
+import { createRequestListener, type NextHandler } from '@/lib/server/listener';
+import type { RouteTable } from '@/lib/server/routes';
 import type { ProviderServer } from '../helpers/provider-server';
 import {
   collection,
@@ -19,6 +23,31 @@ import {
   unregisterProvider,
   type TestProvider,
 } from './helpers';
+
+const routes: RouteTable = {
+  statics: new Set(['/api/catalog']),
+  dynamics: [{ page: DATA_ROUTE, regex: /^\/api\/data\/([^/]+?)\/([^/]+?)(?:\/)?$/, names: ['provider', 'dataset'] }],
+};
+
+/** Requests the route answered (the fast path did not). */
+let routeCalls = 0;
+
+/** Next.js as far as the data route goes: the route's Response written out, with a header Next would add. */
+const nextLike: NextHandler = async (req, res) => {
+  routeCalls++;
+  const m = /^\/api\/data\/([^/?]+)\/([^/?]+)$/.exec(req.url!.split('?')[0]);
+  if (!m) {
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no route","code":"not_found"}');
+    return;
+  }
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
+  const r = await GET(new Request(`http://localhost${req.url}`, { method: req.method, headers }), {
+    params: Promise.resolve({ provider: decodeURIComponent(m[1]), dataset: decodeURIComponent(m[2]) }),
+  });
+  res.writeHead(r.status, { ...Object.fromEntries(r.headers), 'x-next-like': 'route' });
+  res.end(Buffer.from(await r.arrayBuffer()));
+};
 
 let server: ProviderServer;
 let restore: () => void;
@@ -36,12 +65,7 @@ beforeAll(async () => {
       geojsonDataset(server, 'view', { source: { type: 'geojson', url: `${server.url}/view.json`, mode: 'bbox', maxFeatures: 100 } }),
     ],
   });
-  // The same shape as server.ts: the fast path first, then (here) a marker instead of Next.
-  portal = http.createServer(async (req, res) => {
-    if (await tryServeCachedData(req, res)) return;
-    res.writeHead(599, { 'x-fell-through': '1' });
-    res.end();
-  });
+  portal = http.createServer(createRequestListener({ app: () => nextLike, routes: () => routes }));
   await new Promise<void>((r) => portal.listen(0, '127.0.0.1', r));
   base = `http://127.0.0.1:${(portal.address() as AddressInfo).port}`;
 });
@@ -61,7 +85,14 @@ beforeEach(async () => {
 });
 
 const pick = (h: Headers) =>
-  Object.fromEntries(['content-type', 'etag', 'x-dm-cache', 'vary', 'access-control-allow-origin', 'content-encoding'].map((k) => [k, h.get(k)]));
+  Object.fromEntries(['content-type', 'etag', 'x-dm-cache', 'vary', 'access-control-allow-origin', 'access-control-expose-headers', 'content-encoding', 'x-next-like'].map((k) => [k, h.get(k)]));
+
+/** Whether the route answered `path` (else the fast path did). */
+async function byRoute(path: string, init: { method?: string; headers?: Record<string, string> } = {}) {
+  const before = routeCalls;
+  const res = await get(path, init);
+  return { ...res, route: routeCalls > before };
+}
 
 /** A plain node:http request (fetch() would add Accept-Encoding and decode on its own). */
 function get(path: string, init: { method?: string; headers?: Record<string, string> } = {}): Promise<{ status: number; headers: Headers; body: Buffer }> {
@@ -80,44 +111,53 @@ function get(path: string, init: { method?: string; headers?: Record<string, str
   });
 }
 
-describe('tryServeCachedData', () => {
-  test('a miss falls through; after the route stored it, the fast path answers with the same bytes and headers', async () => {
-    const fell = await get(`/api/data/${pid}/points`);
-    expect(fell.status).toBe(599);
-    await getData(`/api/data/${pid}/points`);
-    const viaRoute = await getData(`/api/data/${pid}/points`);
-    const fast = await get(`/api/data/${pid}/points`);
+describe('the data fast path', () => {
+  test('a miss goes to the route; then the fast path answers with the same bytes and the route\'s headers', async () => {
+    const miss = await byRoute(`/api/data/${pid}/points`);
+    expect(miss.route).toBe(true);
+    expect(miss.headers.get('x-dm-cache')).toBe('miss');
+    const fast = await byRoute(`/api/data/${pid}/points`);
+    expect(fast.route).toBe(false);
     expect(fast.status).toBe(200);
-    expect(pick(fast.headers)).toEqual(pick(viaRoute.headers));
+    const viaRoute = await getData(`/api/data/${pid}/points`);
+    // The headers the route's answer went out with (CORS, and here the stand-in's own), the answer's own.
+    expect(pick(fast.headers)).toEqual({ ...pick(viaRoute.headers), 'x-next-like': 'route' });
     expect(fast.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
     expect(fast.body.toString()).toBe(await viaRoute.text());
     expect(server.requests('/points.json')).toBe(1);
   });
 
   test('304 on If-None-Match and gzip on Accept-Encoding, as the route does', async () => {
+    await byRoute(`/api/data/${pid}/points`);
     const first = await getData(`/api/data/${pid}/points`);
     const etag = first.headers.get('etag')!;
-    const nm = await get(`/api/data/${pid}/points`, { headers: { 'If-None-Match': etag } });
+    const nm = await byRoute(`/api/data/${pid}/points`, { headers: { 'If-None-Match': etag } });
+    expect(nm.route).toBe(false);
     expect(nm.status).toBe(304);
     expect(nm.headers.get('etag')).toBe(etag);
     expect(nm.body.length).toBe(0);
-    const gz = await get(`/api/data/${pid}/points`, { headers: { 'Accept-Encoding': 'gzip' } });
+    const gz = await byRoute(`/api/data/${pid}/points`, { headers: { 'Accept-Encoding': 'gzip' } });
+    expect(gz.route).toBe(false);
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(gz.headers.get('etag')).toBe(`${etag.slice(0, -1)}-gz"`);
     expect(gunzipSync(gz.body).toString()).toBe(await first.text());
-    const head = await get(`/api/data/${pid}/points`, { method: 'HEAD' });
+    const head = await byRoute(`/api/data/${pid}/points`, { method: 'HEAD' });
+    expect(head.route).toBe(false);
     expect(head.status).toBe(200);
     expect(head.body.length).toBe(0);
     expect(head.headers.get('etag')).toBe(etag);
   });
 
   test('a viewport in the same tile and reordered parameters hit the same entry', async () => {
-    await getData(`/api/data/${pid}/view?bbox=17.0,48.05,17.05,48.1&zoom=10`);
+    await byRoute(`/api/data/${pid}/view?bbox=17.0,48.05,17.05,48.1&zoom=10`);
     // A cache-buster `_` is ignored; an unknown member is refused by the route (issue 25), not served.
-    const res = await get(`/api/data/${pid}/view?zoom=10.4&bbox=17.1,48.1,17.2,48.2&_=1`);
+    const res = await byRoute(`/api/data/${pid}/view?zoom=10.4&bbox=17.1,48.1,17.2,48.2&_=1`);
+    expect(res.route).toBe(false);
     expect(res.status).toBe(200);
     expect(res.headers.get('x-dm-cache')).toBe('hit');
-    expect((await get(`/api/data/${pid}/view?zoom=10.4&bbox=17.1,48.1,17.2,48.2&unrelated=1`)).status).toBe(599);
+    const unknown = await byRoute(`/api/data/${pid}/view?zoom=10.4&bbox=17.1,48.1,17.2,48.2&unrelated=1`);
+    expect(unknown.route).toBe(true);
+    expect(unknown.status).toBe(400);
   });
 
   const fallThrough = [
@@ -125,32 +165,33 @@ describe('tryServeCachedData', () => {
     { name: 'an invalid query', path: () => `/api/data/${pid}/view?bbox=1,2,3&zoom=10` },
     { name: 'another path', path: () => `/api/catalog` },
     { name: 'a deeper path', path: () => `/api/data/${pid}/points/extra` },
+    { name: 'a path that does not decode', path: () => `/api/data/${pid}/%E0%A4%A` },
   ];
   for (const { name, path } of fallThrough) {
-    test(`${name} falls through to the route`, async () => {
-      await getData(`/api/data/${pid}/points`);
-      const res = await get(path());
-      expect(res.status).toBe(599);
+    test(`${name} goes to the route`, async () => {
+      await byRoute(`/api/data/${pid}/points`);
+      expect((await byRoute(`/api/data/${pid}/points`)).route).toBe(false);
+      const res = await byRoute(path());
+      expect(res.status).not.toBe(200);
+      if (!name.includes('decode')) expect(res.route).toBe(true);
     });
   }
 
-  test('an expired entry falls through (the route revalidates it)', async () => {
-    await getData(`/api/data/${pid}/points`);
+  test('an expired entry goes to the route (which revalidates it)', async () => {
+    await byRoute(`/api/data/${pid}/points`);
     await expireEntries(`${pid}/points`);
-    const res = await get(`/api/data/${pid}/points`);
-    expect(res.status).toBe(599);
+    expect((await byRoute(`/api/data/${pid}/points`)).route).toBe(true);
   });
 
-  test('POST falls through', async () => {
-    await getData(`/api/data/${pid}/points`);
-    const res = await get(`/api/data/${pid}/points`, { method: 'POST' });
-    expect(res.status).toBe(599);
+  test('POST goes to the route', async () => {
+    await byRoute(`/api/data/${pid}/points`);
+    expect((await byRoute(`/api/data/${pid}/points`, { method: 'POST' })).route).toBe(true);
   });
 
   // Last: it rejects the provider.
   test('after the registry changes (here: the provider is rejected) a remembered key is not used', async () => {
-    await getData(`/api/data/${pid}/points`);
-    expect((await get(`/api/data/${pid}/points`)).status).toBe(200);
+    await byRoute(`/api/data/${pid}/points`);
+    expect((await byRoute(`/api/data/${pid}/points`)).route).toBe(false);
     const { getDb } = await import('@/lib/db');
     const { bumpRegistryVersion, updateProvider } = await import('@/lib/providers/queries');
     const { invalidateRegistryCache } = await import('@/lib/providers/served');
@@ -158,7 +199,8 @@ describe('tryServeCachedData', () => {
     await updateProvider(db, pid, { approval: 'rejected' });
     await bumpRegistryVersion(db);
     invalidateRegistryCache();
-    expect((await get(`/api/data/${pid}/points`)).status).toBe(599);
-    expect((await getData(`/api/data/${pid}/points`)).status).toBe(404);
+    const after = await byRoute(`/api/data/${pid}/points`);
+    expect(after.route).toBe(true);
+    expect(after.status).toBe(404);
   });
 });

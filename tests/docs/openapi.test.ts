@@ -1,6 +1,7 @@
 // GET /openapi.json: lint with @redocly/cli (recommended rules, offline), then every endpoint of the
 // spec called through its real route handler and each answer (status, media type, required headers,
 // body) validated against the served document with ajv.
+import { withRequestContext } from '@/lib/process-state';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -265,10 +266,12 @@ describe('real responses validate against the document', () => {
     const post = (body: unknown) => {
       const address = uniqueAddress();
       addresses.push(address);
-      return call(routes.registration(), 'POST', '/api/registration', {}, {
-        body: JSON.stringify(body),
-        headers: { 'content-type': 'application/json', 'x-portal-remote-addr': address },
-      });
+      return withRequestContext({ peer: address, serverCompresses: true }, () =>
+        call(routes.registration(), 'POST', '/api/registration', {}, {
+          body: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
     };
 
     beforeAll(async () => {

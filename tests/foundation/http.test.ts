@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import * as unknownApi from '@/app/api/[...path]/route';
 import { ApiError, ERROR_STATUS } from '@/lib/errors';
-import { clientAddress, readJson, REMOTE_ADDR_HEADER, route } from '@/lib/http';
+import { clientAddress, readJson, route } from '@/lib/http';
+import { withRequestContext } from '@/lib/process-state';
 
 const ctx = { params: Promise.resolve({}) };
 
@@ -68,7 +69,13 @@ describe('input helpers', () => {
   });
 
   test('client address ignores X-Forwarded-For from untrusted peers', () => {
-    const req = new Request('http://x', { headers: { [REMOTE_ADDR_HEADER]: '203.0.113.5', 'x-forwarded-for': '1.2.3.4' } });
-    expect(clientAddress(req)).toBe('203.0.113.5');
+    const req = new Request('http://x', { headers: { 'x-forwarded-for': '1.2.3.4' } });
+    expect(withRequestContext({ peer: '203.0.113.5', serverCompresses: true }, () => clientAddress(req))).toBe('203.0.113.5');
+  });
+
+  test('a client-sent x-portal-remote-addr is only a header: the address is the context peer', () => {
+    const req = new Request('http://x', { headers: { 'x-portal-remote-addr': '198.51.100.7' } });
+    expect(withRequestContext({ peer: '203.0.113.5', serverCompresses: true }, () => clientAddress(req))).toBe('203.0.113.5');
+    expect(clientAddress(req)).toBe('unknown');
   });
 });

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { REMOTE_ADDR_HEADER } from '@/lib/http';
+import { withRequestContext } from '@/lib/process-state';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string | string[]>> }) => Promise<Response> | Response;
 type Segment = { kind: 'static'; name: string } | { kind: 'param'; name: string } | { kind: 'catchAll'; name: string };
@@ -102,9 +102,9 @@ export async function serveApp(prefixes: string[]): Promise<AppServer> {
       for await (const c of req) chunks.push(c as Buffer);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string' && k !== 'proxy-connection') headers.set(k, v);
-      headers.set(REMOTE_ADDR_HEADER, req.socket.remoteAddress ?? 'unknown');
       const body = chunks.length && method !== 'GET' ? Buffer.concat(chunks) : undefined;
-      const response = await handler(new Request(target, { method, headers, body }), { params: Promise.resolve(found.params) });
+      const peer = req.socket.remoteAddress ?? 'unknown';
+      const response = await withRequestContext({ peer, serverCompresses: false }, () => handler(new Request(target, { method, headers, body }), { params: Promise.resolve(found.params) }));
       const out: Record<string, string> = {};
       response.headers.forEach((v, k) => (out[k] = v));
       const bytes = Buffer.from(await response.arrayBuffer());

@@ -2,7 +2,7 @@
 // speak HTTP (the MCP SDK client, fetch-based clients). The handlers are the app's own exports.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { REMOTE_ADDR_HEADER } from '@/lib/http';
+import { withRequestContext } from '@/lib/process-state';
 
 type Handler = (req: Request, ctx: { params: Promise<Record<string, string>> }) => Promise<Response> | Response;
 
@@ -25,10 +25,10 @@ export async function serveRoutes(routes: Record<string, Partial<Record<string, 
       for await (const c of req) chunks.push(c as Buffer);
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      headers.set(REMOTE_ADDR_HEADER, req.socket.remoteAddress ?? 'unknown');
       const body = chunks.length && req.method !== 'GET' && req.method !== 'HEAD' ? Buffer.concat(chunks) : undefined;
       const request = new Request(`http://${req.headers.host}${req.url}`, { method: req.method, headers, body });
-      const response = await handler(request, { params: Promise.resolve({}) });
+      const peer = req.socket.remoteAddress ?? 'unknown';
+      const response = await withRequestContext({ peer, serverCompresses: false }, () => handler(request, { params: Promise.resolve({}) }));
       const out: Record<string, string> = {};
       response.headers.forEach((v, k) => (out[k] = v));
       res.writeHead(response.status, out);

@@ -1,5 +1,6 @@
 // Shared pieces of the registry suites: a test manifest on the fake provider server, the registration
 // route called as Next calls it, and cleanup of what a test created (the database is shared).
+import { withRequestContext } from '@/lib/process-state';
 import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import { getDb, getSql } from '@/lib/db';
@@ -67,10 +68,10 @@ export interface PostResult {
 export async function postRegistration(body: unknown, address: string, headers: Record<string, string> = {}): Promise<PostResult> {
   const req = new Request('http://localhost/api/registration', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-remote-addr': address, ...headers },
+    headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  const res = await POST(req, { params: Promise.resolve({}) });
+  const res = await withRequestContext({ peer: address, serverCompresses: true }, () => POST(req, { params: Promise.resolve({}) }));
   return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
 }
 

@@ -1,6 +1,7 @@
 // POST /api/reports ("Nahlásiť problém"): a good report is stored and answers 201; each bad one
 // answers its 4xx with a code and stores nothing; the operator lists and closes reports and sees
 // the open ones per provider.
+import { withRequestContext } from '@/lib/process-state';
 import { afterAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
 import { POST } from '@/app/api/reports/route';
@@ -22,10 +23,10 @@ async function post(body: unknown, from: string, { chunked = false } = {}): Prom
   const length: Record<string, string> = chunked ? {} : { 'content-length': String(Buffer.byteLength(text)) };
   const req = new Request('http://localhost/api/reports', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-portal-remote-addr': from, ...length },
+    headers: { 'content-type': 'application/json', ...length },
     body: text,
   });
-  const res = await POST(req, { params: Promise.resolve({}) });
+  const res = await withRequestContext({ peer: from, serverCompresses: true }, () => POST(req, { params: Promise.resolve({}) }));
   return { status: res.status, body: (await res.json()) as Record<string, unknown> };
 }
 

@@ -1,6 +1,7 @@
 // GET /api/nearby: what is at and around a point, per dataset (spec rules 1-6). ETag, 304; an answer
 // with a failed source is neither stored by caches nor kept.
-import { cachedAnswer, jsonAnswer } from '@/lib/http-cache';
+import { jsonAnswer } from '@/lib/entity-tag';
+import { cachedAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { nearbyOperation } from '@/lib/nearby/operation';
 import { runRest } from '@/lib/operation/rest';

@@ -1,5 +1,6 @@
 // GET /api/places: address, street and municipality search (ETag, 304, cacheable for an hour).
-import { cachedAnswer, jsonAnswer } from '@/lib/http-cache';
+import { jsonAnswer } from '@/lib/entity-tag';
+import { cachedAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { runRest } from '@/lib/operation/rest';
 import { placesOperation } from '@/lib/places/operation';

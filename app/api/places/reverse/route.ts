@@ -1,6 +1,7 @@
 // GET /api/places/reverse: where a point is (municipality, cadastral territory, nearest street or
 // part). ETag, 304, cacheable like place search (it depends only on the reference data).
-import { cachedAnswer, jsonAnswer } from '@/lib/http-cache';
+import { jsonAnswer } from '@/lib/entity-tag';
+import { cachedAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { runRest } from '@/lib/operation/rest';
 import { reverseOperation } from '@/lib/places/operation';

@@ -1,5 +1,6 @@
 // GET /api/summary/{provider}/{dataset}: the dataset in numbers for Slovakia or one municipality (ETag, 304).
-import { cachedAnswer, jsonAnswer } from '@/lib/http-cache';
+import { jsonAnswer } from '@/lib/entity-tag';
+import { cachedAnswer } from '@/lib/http-cache';
 import { preflight, route } from '@/lib/http';
 import { runRest } from '@/lib/operation/rest';
 import { summaryOperation } from '@/lib/summary/operation';
