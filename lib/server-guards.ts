@@ -1,12 +1,13 @@
-// Node-level guards of the custom server for what Next.js answers without the portal's error
-// shape: paths that do not percent-decode (Next answers a bare 500) and methods a route does not
-// export (a bare 405 without CORS). Both become `{ error, code }` with CORS, like every API answer.
+// Node-level guards of the custom server, before Next.js, for what Next answers without the portal's
+// error shape: paths that do not percent-decode (Next answers a bare 500) and methods a route does
+// not export (a bare 405 without CORS). Both become `{ error, code }` with CORS, like every API answer.
 import type http from 'node:http';
 import { CORS_HEADERS } from './http';
 
 function sendJson(res: http.ServerResponse, status: number, body: Record<string, string>): void {
-  res.statusCode = status;
-  sendJsonVia(res.end.bind(res) as (...args: unknown[]) => unknown, res, body);
+  const text = JSON.stringify(body);
+  res.writeHead(status, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
+  res.end(text);
 }
 
 /** Answers a path that does not decode with 400 invalid_query; returns true when it answered. */
@@ -21,37 +22,19 @@ export function rejectUndecodablePath(req: http.IncomingMessage, res: http.Serve
   }
 }
 
-/** Gives Next's bare 405 for /api/*, /mcp and the OGC API (/ogc, not its HTML pages) the error shape and CORS. */
-export function shapeMethodNotAllowed(req: http.IncomingMessage, res: http.ServerResponse): void {
+/**
+ * Answers a method the route's handler does not export (Next.js would give a bare 405 without CORS)
+ * with 405 method_not_allowed in the error shape, before Next; returns true when it answered. Only
+ * for route handlers (/api/*, /mcp, the OGC API, documents): `allowed` is what the route file exports,
+ * undefined for pages and unknown paths (Next answers those). HEAD is taken where GET is, OPTIONS
+ * everywhere (Next implements both when a route does not).
+ */
+export function rejectMethodNotAllowed(req: http.IncomingMessage, res: http.ServerResponse, allowed: ReadonlySet<string> | undefined): boolean {
+  const method = req.method ?? 'GET';
+  if (!allowed || allowed.has(method) || method === 'OPTIONS' || (method === 'HEAD' && allowed.has('GET'))) return false;
+  // Not an HTTP method at all: Next answers it (400).
+  if (!['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH'].includes(method)) return false;
   const path = (req.url ?? '/').split('?')[0];
-  if (!path.startsWith('/api/') && path !== '/mcp' && !/^\/ogc(\/|$)/.test(path)) return;
-  const body = { error: `Method ${req.method} is not allowed on ${path}.`, code: 'method_not_allowed' };
-  const end = res.end.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => http.ServerResponse;
-  let replaced = false;
-  res.writeHead = ((status: number, ...rest: unknown[]) => {
-    if (status !== 405) return writeHead(status, ...rest);
-    replaced = true;
-    const text = JSON.stringify(body);
-    for (const name of res.getHeaderNames()) res.removeHeader(name);
-    return writeHead(405, { ...CORS_HEADERS, 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(text), 'Cache-Control': 'no-store' });
-  }) as typeof res.writeHead;
-  res.end = ((...args: unknown[]) => {
-    if (replaced) return end(JSON.stringify(body));
-    if (res.statusCode === 405 && !res.headersSent) {
-      for (const name of res.getHeaderNames()) res.removeHeader(name);
-      sendJsonVia(end, res, body);
-      return res;
-    }
-    return end(...args);
-  }) as typeof res.end;
-}
-
-function sendJsonVia(end: (...args: unknown[]) => unknown, res: http.ServerResponse, body: Record<string, string>): void {
-  const text = JSON.stringify(body);
-  for (const [k, v] of Object.entries(CORS_HEADERS)) res.setHeader(k, v);
-  res.setHeader('Content-Type', 'application/json');
-  res.setHeader('Content-Length', Buffer.byteLength(text));
-  res.setHeader('Cache-Control', 'no-store');
-  end(text);
+  sendJson(res, 405, { error: `Method ${method} is not allowed on ${path}.`, code: 'method_not_allowed' });
+  return true;
 }

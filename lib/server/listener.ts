@@ -16,7 +16,7 @@ import { ApiError } from '@/lib/errors';
 import { clientAddressOf } from '@/lib/http';
 import { logger } from '@/lib/observability/log';
 import { metrics, observeHttpRequest } from '@/lib/observability/metrics';
-import { rejectUndecodablePath, shapeMethodNotAllowed } from '@/lib/server-guards';
+import { rejectMethodNotAllowed, rejectUndecodablePath } from '@/lib/server-guards';
 import { env } from '@/lib/env';
 import { withRequestContext } from '@/lib/process-state';
 import { createFastPaths, DATA_ROUTE } from './fast-path';
@@ -150,7 +150,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       res.end(body);
       return;
     }
-    shapeMethodNotAllowed(req, res);
+    if (rejectMethodNotAllowed(req, res, options.routes().methods?.get(route))) return;
     // The routes read the peer address and that the server compresses from the request context.
     const context = { peer, serverCompresses: true };
     compress(req as never, res as never, () => {

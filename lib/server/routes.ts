@@ -1,7 +1,9 @@
 // Route templates for metrics and logs: `/api/data/[provider]/[dataset]`, never the raw path, so the
 // label values stay a short closed list whatever clients request. The templates are Next.js's own,
 // read from the build's routes manifest (static routes exactly, dynamic ones by their regexes in
-// Next's matching order); the server's own endpoints and Next's assets are named here.
+// Next's matching order); the server's own endpoints and Next's assets are named here. With them,
+// the methods each route handler exports, read from its file (app/<page>/route.ts), so that the
+// server answers a method a route does not take in the API's error shape (lib/server-guards.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -20,6 +22,17 @@ export interface RouteTable {
   statics: Set<string>;
   /** `names`: the page's parameters in the order of the regex's groups (`[provider]` -> provider). */
   dynamics: Array<{ page: string; regex: RegExp; names?: string[] }>;
+  /** The HTTP methods each route handler exports, by page (pages without a route.ts are absent). */
+  methods?: Map<string, ReadonlySet<string>>;
+}
+
+const EXPORTED_METHOD = /^export\s+(?:const|async\s+function|function)\s+(GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS)\b/gm;
+
+/** The methods `app/<page>/route.ts` exports (tests/ops/routes.test.ts checks them against the modules); null without such a file. */
+export function exportedMethods(projectDir: string, page: string): Set<string> | null {
+  const file = path.join(projectDir, 'app', ...page.split('/').filter(Boolean), 'route.ts');
+  if (!existsSync(file)) return null;
+  return new Set([...readFileSync(file, 'utf8').matchAll(EXPORTED_METHOD)].map((m) => m[1]));
 }
 
 /** The parameter names of a page template, in order; null for catch-all segments (not needed here). */
@@ -34,9 +47,16 @@ export function loadRouteTable(projectDir = process.cwd()): RouteTable {
     const file = path.join(projectDir, dir, 'routes-manifest.json');
     if (!existsSync(file)) continue;
     const manifest = JSON.parse(readFileSync(file, 'utf8')) as RoutesManifest;
+    const pages = [...(manifest.staticRoutes ?? []), ...(manifest.dynamicRoutes ?? [])].map((r) => r.page);
+    const methods = new Map<string, ReadonlySet<string>>();
+    for (const page of pages) {
+      const exported = exportedMethods(projectDir, page);
+      if (exported) methods.set(page, exported);
+    }
     return {
       statics: new Set((manifest.staticRoutes ?? []).map((r) => r.page)),
       dynamics: (manifest.dynamicRoutes ?? []).map((r) => ({ page: r.page, regex: new RegExp(r.regex), names: paramNames(r.page) ?? undefined })),
+      methods,
     };
   }
   return { statics: new Set(), dynamics: [] };

@@ -19,6 +19,7 @@ const routes: RouteTable = {
     { page: '/api/[...path]', regex: /^\/api\/(.+?)(?:\/)?$/ },
     { page: '/[region]/[municipality]', regex: /^\/([^/]+?)\/([^/]+?)(?:\/)?$/ },
   ],
+  methods: new Map([['/api/catalog', new Set(['GET', 'OPTIONS'])]]),
 };
 
 const lines: Array<Record<string, unknown>> = [];
@@ -171,6 +172,43 @@ describe('request log and metrics', () => {
     expect(duration?.type).toBe('HISTOGRAM');
     // No raw path in any label value.
     expect(res.body).not.toContain('d-that-does-not-exist');
+  });
+});
+
+describe('guards before Next.js', () => {
+  test('a method the route does not export: 405 method_not_allowed with CORS, Next not asked', async () => {
+    let asked = 0;
+    const before = app;
+    app = async (req, res) => {
+      asked++;
+      await before!(req, res);
+    };
+    const post = await new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
+      const req = http.request(`${base}/api/catalog`, { method: 'POST', agent }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      });
+      req.on('error', reject);
+      req.end('{}');
+    });
+    expect(post.status).toBe(405);
+    expect(JSON.parse(post.body)).toEqual({ error: 'Method POST is not allowed on /api/catalog.', code: 'method_not_allowed' });
+    expect(post.headers['access-control-allow-origin']).toBe('*');
+    expect(asked).toBe(0);
+    // GET, HEAD (where GET is) and OPTIONS go to Next, as do routes whose methods are not known.
+    for (const method of ['GET', 'HEAD', 'OPTIONS']) {
+      await new Promise<void>((resolve, reject) => http.request(`${base}/api/catalog`, { method, agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end());
+    }
+    await new Promise<void>((resolve, reject) => http.request(`${base}/api/whatever`, { method: 'DELETE', agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end());
+    expect(asked).toBe(4);
+    app = before;
+  });
+
+  test('a path that does not percent-decode: 400 invalid_query', async () => {
+    const res = await get('/api/data/%E0%A4%A/x');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 'invalid_query' });
   });
 });
 
