@@ -47,6 +47,16 @@ const REQUEST_ID = /^[A-Za-z0-9._:@-]{1,80}$/;
 const idPrefix = randomBytes(4).toString('hex');
 let idCounter = 0;
 
+/** The path as Next.js routes it: read as a URL, so dot segments (`/./`, `/../`, `%2e`) are resolved. */
+function routePath(raw: string): string {
+  if (!raw.includes('/.') && !/%2e/i.test(raw)) return raw;
+  try {
+    return new URL(raw, 'http://localhost').pathname;
+  } catch {
+    return raw;
+  }
+}
+
 function requestId(req: http.IncomingMessage, peer: string): string {
   // A request id set by our own reverse proxy (X-Request-Id) ties its log to ours.
   const given = req.headers['x-request-id'];
@@ -112,7 +122,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
     if (isStopping()) res.setHeader('Connection', 'close');
     const target = req.url ?? '/';
     const q = target.indexOf('?');
-    const pathname = q < 0 ? target : target.slice(0, q);
+    const pathname = routePath(q < 0 ? target : target.slice(0, q));
     const route = routeTemplate(options.routes(), pathname);
 
     // Fresh data-cache hits are answered before Next.js (tens of times cheaper; lib/server/fast-path.ts).

@@ -196,6 +196,10 @@ describe('guards before Next.js', () => {
     expect(JSON.parse(post.body)).toEqual({ error: 'Method POST is not allowed on /api/catalog.', code: 'method_not_allowed' });
     expect(post.headers['access-control-allow-origin']).toBe('*');
     expect(asked).toBe(0);
+    // Dot segments are resolved as Next.js resolves them before routing.
+    const dotted = await new Promise<number>((resolve, reject) => http.request(`${base}/api/x/../catalog`, { method: 'PUT', agent }, (res) => res.resume().on('end', () => resolve(res.statusCode ?? 0))).on('error', reject).end());
+    expect(dotted).toBe(405);
+    expect(asked).toBe(0);
     // GET, HEAD (where GET is) and OPTIONS go to Next, as do routes whose methods are not known.
     for (const method of ['GET', 'HEAD', 'OPTIONS']) {
       await new Promise<void>((resolve, reject) => http.request(`${base}/api/catalog`, { method, agent }, (res) => res.resume().on('end', resolve)).on('error', reject).end());
