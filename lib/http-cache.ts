@@ -67,7 +67,7 @@ interface AnswerStamp {
   health: object | null;
 }
 
-export interface StoredAnswer {
+interface StoredAnswer {
   kind: CachedKind;
   stamp: AnswerStamp;
   expires: number;

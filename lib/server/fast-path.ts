@@ -20,7 +20,7 @@ import { noteAnswerHeaders, reusableAnswer } from '@/lib/http-cache';
 import { logger } from '@/lib/observability/log';
 import { routeParams, type RouteTable } from './routes';
 
-export type FastPathName = 'data' | 'answers';
+type FastPathName = 'data' | 'answers';
 
 /** The data route, as the build's route table names it. */
 export const DATA_ROUTE = '/api/data/[provider]/[dataset]';

@@ -4,7 +4,7 @@
 // bare node:http server sending the same bytes, headers included (this machine's limit), measured in
 // the same run, interleaved:
 // - fast path: a node:http server with the request listener server.ts uses (lib/server/listener.ts:
-//   request log line, HTTP and cache metrics, then `tryServeCachedData`, the route otherwise). A
+//   request log line, HTTP and cache metrics, then the data fast path of lib/server/fast-path.ts, the route otherwise). A
 //   production Next build is not made here, so the fallback calls the route handler directly; fresh
 //   hits never reach it. The log goes to /dev/null through the same buffered pino stream as in
 //   production (stdout there).

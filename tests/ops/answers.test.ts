@@ -1,4 +1,4 @@
-// The stored-answer fast path of server.ts (lib/http-cache.ts tryServeStoredAnswer): a repeated GET of
+// The stored-answer fast path of server.ts (lib/server/fast-path.ts, the store in lib/http-cache.ts): a repeated GET of
 // catalog, places, reverse or nearby's selection is answered by the listener from the route's last answer for the same URL, with
 // the same body, tag, lifetime and CORS headers, 304 and gzip as the route would give, and no longer
 // once the registry changed or the reuse time passed. Next.js is stood in for by a handler that calls

@@ -1,5 +1,5 @@
 // GET /api/data/{provider}/{dataset}: a dataset's GeoJSON through the portal cache (lib/data).
-// Fresh in-memory hits are usually answered before Next.js by server.ts (tryServeCachedData), with
+// Fresh in-memory hits are usually answered before Next.js by the server (lib/server/fast-path.ts), with
 // the same functions; this route answers everything else.
 import { serveDatasetData } from '@/lib/data';
 import { preflight, route, routeAcceptEncoding, searchParams } from '@/lib/http';
