@@ -14,6 +14,8 @@ const nextConfig: NextConfig = {
     'pino-pretty',
     // Native rasteriser of map_image (a prebuilt .node binary per platform).
     '@resvg/resvg-js',
+    // The outbound client's transport (lib/fetch): loaded as installed, one connection pool per process.
+    'undici',
   ],
   poweredByHeader: false,
   // server.ts compresses (and skips bodies that are already encoded, like the data proxy's).

@@ -1,24 +1,19 @@
 // The portal's only outbound HTTP client. The proxy, the live test, registration, raster point
 // queries and the manifest refresh all go through safeFetch, so the outbound policy (policy.ts), the
 // 10 s deadline and the 15 MB limit hold everywhere without each caller remembering them.
-import http from 'node:http';
-import https from 'node:https';
+// Transport: undici. One pooled Agent whose connector is the address guard (policy.ts
+// guardedConnector), undici's redirect interceptor to follow redirects, and in front of every hop
+// a guard (HopGuard) that vets each Location before undici follows it. Bodies are decoded here with
+// node:zlib (undici's decompress interceptor cannot read raw deflate and passes unknown encodings
+// through undecoded) and counted after decoding.
 import { performance } from 'node:perf_hooks';
 import { Transform, Writable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
+import { Agent, interceptors, type Dispatcher } from 'undici';
 import { env } from '@/lib/env';
 import { FetchError, isFetchError } from './errors';
-import {
-  bareHostname,
-  blockedAddress,
-  BlockedAddressError,
-  checkTarget,
-  effectivePort,
-  guardedLookup,
-  isInsecureAllowed,
-  type Target,
-} from './policy';
+import { blockedAddress, BlockedAddressError, checkTarget, guardedConnector, isInsecureAllowed } from './policy';
 
 export { FetchError, isFetchError, type FetchErrorCode } from './errors';
 ;
@@ -62,7 +57,8 @@ export interface FetchResult {
   redirects: string[];
 }
 
-const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+/** The statuses undici's redirect interceptor follows when a Location comes with them. */
+const REDIRECT_STATUSES = new Set([300, 301, 302, 303, 307, 308]);
 const MAX_CONTENT_ENCODINGS = 2;
 
 /**
@@ -77,51 +73,132 @@ export async function safeFetch(url: string, options: FetchOptions = {}): Promis
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), timeoutMs);
-  let method = options.method ?? 'GET';
-  let body = options.body;
-  const redirects: string[] = [];
-  let hop = url;
+  const hops: Hops = { current: url, redirects: [], max: maxRedirects, inProcess: options.inProcess };
+  const done = (status: number, headers: Record<string, string>, body: Buffer): FetchResult => ({
+    url: hops.current,
+    status,
+    headers,
+    body,
+    durationMs: Math.round(performance.now() - started),
+    redirects: hops.redirects,
+  });
   try {
-    for (;;) {
-      const internal = inProcessTarget(hop, options.inProcess);
-      if (internal) {
-        return await fetchInternal(internal.url, internal.load, options.headers, maxBytes, controller.signal, started, redirects);
-      }
-      const target = checkTarget(hop);
-      hop = target.url.href;
-      const res = await openResponse(target, method, options.headers, body, controller.signal);
-      const status = res.statusCode ?? 0;
-      const location = res.headers.location;
-      if (REDIRECT_STATUSES.has(status) && location) {
-        res.destroy();
-        if (redirects.length >= maxRedirects) {
-          throw new FetchError('source_error', `More than ${maxRedirects} redirects.`, hop, { reason: 'too_many_redirects' });
-        }
-        const next = resolveRedirect(location, target.url);
-        redirects.push(next.href);
-        // Browsers' rule: 303 always, and 301/302 after a POST, continue as GET without the body.
-        if (status === 303 || ((status === 301 || status === 302) && method === 'POST')) {
-          method = 'GET';
-          body = undefined;
-        }
-        hop = next.href;
-        continue;
-      }
-      const decoded = await readBody(res, maxBytes, controller.signal, hop);
-      return {
-        url: hop,
-        status,
-        headers: flattenHeaders(res.headers),
-        body: decoded,
-        durationMs: Math.round(performance.now() - started),
-        redirects,
-      };
+    try {
+      const internal = inProcessTarget(url, options.inProcess);
+      if (internal) throw new InProcessHop(internal.url, internal.load);
+      const target = checkTarget(url).url;
+      hops.current = target.href;
+      const res = await pooledAgent()
+        .compose(guardHops(hops), interceptors.redirect({ maxRedirections: maxRedirects }))
+        .request({
+          origin: target.origin,
+          path: `${target.pathname}${target.search}`,
+          method: options.method ?? 'GET',
+          headers: requestHeaders(options.headers),
+          body: options.body,
+          signal: controller.signal,
+        });
+      const body = await readBody(res.body, res.headers, maxBytes, controller.signal, hops.current);
+      return done(res.statusCode, flattenHeaders(res.headers), body);
+    } catch (err) {
+      // The first URL or a redirect names one of the caller's in-process URLs: answer it there.
+      if (!(err instanceof InProcessHop)) throw err;
+      hops.current = err.url.href;
+      const res = await fetchInternal(err.url, err.load, options.headers, maxBytes, controller.signal);
+      return done(res.status, res.headers, res.body);
     }
   } catch (err) {
-    throw toFetchError(err, hop, controller.signal.aborted, timeoutMs);
+    throw toFetchError(err, hops.current, controller.signal.aborted, timeoutMs);
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** One request's way through redirects: the hop being requested and the redirects followed. */
+interface Hops {
+  current: string;
+  redirects: string[];
+  max: number;
+  inProcess?: InProcessResolver;
+}
+
+/** Raised by HopGuard when a redirect leads to a URL the caller answers in-process. */
+class InProcessHop extends Error {
+  constructor(
+    readonly url: URL,
+    readonly load: () => Promise<InProcessHandler>,
+  ) {
+    super(`in-process ${url.href}`);
+  }
+}
+
+/**
+ * Sits between undici's redirect interceptor and the agent, so it sees every hop's answer before
+ * the redirect handler does: a Location is followed only when it passes the same rules as the first
+ * URL (and no HTTPS to HTTP downgrade), within the redirect limit. A refusal thrown here aborts the
+ * request with that FetchError before any connection to the new target is made.
+ */
+class HopGuard implements Dispatcher.DispatchHandler {
+  constructor(
+    private readonly inner: Dispatcher.DispatchHandler,
+    private readonly hops: Hops,
+  ) {}
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHeaders,
+    statusMessage?: string,
+  ): void {
+    const location = headers.location;
+    if (REDIRECT_STATUSES.has(statusCode) && typeof location === 'string' && location) {
+      const { hops } = this;
+      if (hops.redirects.length >= hops.max) {
+        throw new FetchError('source_error', `More than ${hops.max} redirects.`, hops.current, { reason: 'too_many_redirects' });
+      }
+      const next = resolveRedirect(location, new URL(hops.current));
+      hops.redirects.push(next.href);
+      const internal = inProcessTarget(next.href, hops.inProcess);
+      if (internal) throw new InProcessHop(internal.url, internal.load);
+      hops.current = checkTarget(next).url.href;
+    }
+    this.inner.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  // The rest passes through unchanged.
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.inner.onRequestStart?.(controller, context);
+  }
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.inner.onResponseData?.(controller, chunk);
+  }
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHeaders): void {
+    this.inner.onResponseEnd?.(controller, trailers);
+  }
+  onResponseError(controller: Dispatcher.DispatchController, error: Error): void {
+    this.inner.onResponseError?.(controller, error);
+  }
+}
+
+type IncomingHeaders = Dispatcher.ResponseData['headers'];
+
+function guardHops(hops: Hops): Dispatcher.DispatcherComposeInterceptor {
+  return (dispatch) => (opts, handler) => dispatch(opts, new HopGuard(handler, hops));
+}
+
+/**
+ * The pool of connections, one per allow-list: a socket opened while ALLOW_INSECURE_SOURCES named
+ * its host (tests change it) is never reused once the list has changed.
+ */
+let pool: { key: string; agent: Agent } | null = null;
+
+function pooledAgent(): Agent {
+  const key = env().allowInsecureSources.join(',');
+  if (pool?.key !== key) {
+    void pool?.agent.close().catch(() => undefined);
+    pool = { key, agent: new Agent({ connect: guardedConnector() }) };
+  }
+  return pool.agent;
 }
 
 /**
@@ -204,7 +281,7 @@ const RESERVED_HEADERS = new Set([
   'accept-encoding',
 ]);
 
-function requestHeaders(extra: Record<string, string> | undefined, body: string | Buffer | undefined): Record<string, string> {
+function requestHeaders(extra: Record<string, string> | undefined): Record<string, string> {
   const own = Object.entries(lowerKeys(extra ?? {})).filter(([k]) => !RESERVED_HEADERS.has(k));
   return {
     'user-agent': `geodata-portal/0.1 (+${env().publicBaseUrl})`,
@@ -212,41 +289,11 @@ function requestHeaders(extra: Record<string, string> | undefined, body: string 
     ...Object.fromEntries(own),
     // Always ours: the client decodes exactly these, and counts the decoded bytes.
     'accept-encoding': 'gzip, deflate, br',
-    connection: 'close',
-    ...(body !== undefined ? { 'content-length': String(Buffer.byteLength(body)) } : {}),
   };
 }
 
 function lowerKeys(h: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
-}
-
-function openResponse(
-  target: Target,
-  method: string,
-  headers: Record<string, string> | undefined,
-  body: string | Buffer | undefined,
-  signal: AbortSignal,
-): Promise<http.IncomingMessage> {
-  return new Promise((resolve, reject) => {
-    const { url } = target;
-    const request = url.protocol === 'https:' ? https.request : http.request;
-    const req = request({
-      host: bareHostname(url),
-      port: effectivePort(url),
-      path: `${url.pathname}${url.search}`,
-      method,
-      headers: requestHeaders(headers, body),
-      // A fresh connection per request: no pooled socket can carry a stale, unchecked address.
-      agent: false,
-      lookup: guardedLookup(target.insecureAllowed),
-      signal,
-    });
-    // `on`, not `once`: an abort after the response arrived emits another error that must not crash.
-    req.on('error', reject);
-    req.once('response', resolve);
-    req.end(body);
-  });
 }
 
 class TooLargeError extends Error {
@@ -256,15 +303,28 @@ class TooLargeError extends Error {
   }
 }
 
-async function readBody(res: http.IncomingMessage, maxBytes: number, signal: AbortSignal, url: string): Promise<Buffer> {
-  const declared = Number(res.headers['content-length']);
+async function readBody(
+  res: Dispatcher.ResponseData['body'],
+  headers: IncomingHeaders,
+  maxBytes: number,
+  signal: AbortSignal,
+  url: string,
+): Promise<Buffer> {
+  const declared = Number(headers['content-length']);
   // An honest large Content-Length is refused before any byte is read; a lying one changes nothing
   // below, because the bytes themselves are counted.
   if (Number.isFinite(declared) && declared > maxBytes) {
     res.destroy();
     throw new TooLargeError(maxBytes);
   }
-  const decoders = decodersFor(res.headers['content-encoding'], url);
+  const encoding = headers['content-encoding'];
+  let decoders: Transform[];
+  try {
+    decoders = decodersFor(Array.isArray(encoding) ? encoding.join(', ') : encoding, url);
+  } catch (err) {
+    res.destroy();
+    throw err;
+  }
   const chunks: Buffer[] = [];
   let size = 0;
   const sink = new Writable({
@@ -346,9 +406,7 @@ async function fetchInternal(
   headers: Record<string, string> | undefined,
   maxBytes: number,
   signal: AbortSignal,
-  started: number,
-  redirects: string[],
-): Promise<FetchResult> {
+): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
   const aborted = new Promise<never>((_, reject) => {
     if (signal.aborted) reject(signal.reason);
     signal.addEventListener('abort', () => reject(signal.reason), { once: true });
@@ -374,17 +432,10 @@ async function fetchInternal(
   }
   const out: Record<string, string> = {};
   res.headers.forEach((v, k) => (out[k] = v));
-  return {
-    url: url.href,
-    status: res.status,
-    headers: out,
-    body: Buffer.concat(chunks, size),
-    durationMs: Math.round(performance.now() - started),
-    redirects,
-  };
+  return { status: res.status, headers: out, body: Buffer.concat(chunks, size) };
 }
 
-function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
+function flattenHeaders(h: IncomingHeaders): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [k, v] of Object.entries(h)) {
     if (v !== undefined) out[k] = Array.isArray(v) ? v.join(', ') : v;
@@ -393,6 +444,10 @@ function flattenHeaders(h: http.IncomingHttpHeaders): Record<string, string> {
 }
 
 const UNREACHABLE_CODES = new Set([
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  // The connection closed before the body its Content-Length declared had arrived.
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
   'ENOTFOUND',
   'EAI_AGAIN',
   'EAI_FAIL',
@@ -423,7 +478,7 @@ function toFetchError(err: unknown, url: string, timedOut: boolean, timeoutMs: n
   const code = typeof e?.code === 'string' ? e.code : '';
   const message = e instanceof Error ? e.message : String(err);
   if (code === 'EBLOCKEDADDRESS') return blockedAddress(url, (e as BlockedAddressError).address, (e as BlockedAddressError).why);
-  if (UNREACHABLE_CODES.has(code) || message === 'socket hang up' || message === 'aborted') {
+  if (UNREACHABLE_CODES.has(code)) {
     return new FetchError('source_unreachable', `The source did not answer (${code || message}).`, url, { cause: err });
   }
   if (code.startsWith('Z_') || code.startsWith('ERR__') || code.includes('BROTLI')) {

@@ -12,11 +12,13 @@
 //   outside every special range there (NAT64 64:ff9b::/96 lives outside it, as do ::/8 with the
 //   IPv4-mapped and IPv4-compatible forms, ULA fc00::/7 incl. fd00:ec2::254, link-local, multicast);
 //   6to4 and Teredo tunnels (which embed arbitrary IPv4 addresses) are refused altogether.
-// The address rule is enforced where the socket connects (a custom DNS lookup), so a name that
-// resolves to a public address when checked and a private one when used cannot slip through.
+// The address rule is enforced where the socket connects (guardedConnector: the origin's URL rules
+// again, then a DNS lookup that refuses private answers), for every connection of every hop, so a
+// name that resolves to a public address when checked and a private one when used cannot slip through.
 import dns from 'node:dns';
 import net from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { buildConnector } from 'undici';
 import { env } from '@/lib/env';
 import { FetchError } from './errors';
 
@@ -207,5 +209,27 @@ export function guardedLookup(allowPrivate: boolean, resolve: Resolver = dns.loo
       if (options.all) return callback(null, addresses);
       callback(null, addresses[0].address, addresses[0].family);
     });
+  };
+}
+
+/**
+ * undici's `connect` option: every new connection, to whatever origin a request or a redirect
+ * names, passes checkTarget on its origin (scheme, port, literal address, localhost) and then
+ * connects through guardedLookup, so the socket only ever reaches a checked address. Hosts in
+ * ALLOW_INSECURE_SOURCES connect without the address rule.
+ */
+export function guardedConnector(resolve: Resolver = dns.lookup): buildConnector.connector {
+  const strict = buildConnector({ lookup: guardedLookup(false, resolve) });
+  const open = buildConnector({ lookup: guardedLookup(true, resolve) });
+  return (options, callback) => {
+    let target: Target;
+    try {
+      const host = options.host ?? (net.isIPv6(options.hostname) ? `[${options.hostname}]` : options.hostname);
+      target = checkTarget(`${options.protocol}//${host}${options.host || !options.port ? '' : `:${options.port}`}/`);
+    } catch (err) {
+      queueMicrotask(() => callback(err as Error, null));
+      return;
+    }
+    (target.insecureAllowed ? open : strict)(options, callback);
   };
 }
