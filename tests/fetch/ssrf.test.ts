@@ -3,10 +3,11 @@
 // that could reach it carries its port, and it must see no request at all.
 import dns from 'node:dns';
 import os from 'node:os';
+import { Agent } from 'undici';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { resetEnvForTests } from '@/lib/env';
 import { FetchError, safeFetch } from '@/lib/fetch';
-import { addressRefusal, guardedLookup, type Resolver } from '@/lib/fetch/policy';
+import { addressRefusal, guardedConnector, guardedLookup, type Resolver } from '@/lib/fetch/policy';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 
 let canary: ProviderServer;
@@ -33,6 +34,15 @@ async function refusal(url: string): Promise<FetchError> {
   );
   expect(err, `${url} must be refused`).toBeInstanceOf(FetchError);
   return err as FetchError;
+}
+
+/** A host name (not a literal, not localhost) that this machine resolves to a non-public address. */
+async function loopbackName(): Promise<string | undefined> {
+  for (const c of [os.hostname(), 'ip6-localhost', 'ip6-loopback']) {
+    const addrs = await dns.promises.lookup(c, { all: true }).catch(() => []);
+    if (addrs.length && addrs.some((a) => addressRefusal(a.address) !== null)) return c;
+  }
+  return undefined;
 }
 
 // Each case: the URL (a function of the canary port) and the code it must be refused with.
@@ -109,15 +119,7 @@ describe('SSRF: refused without a request', () => {
   test('a name that resolves to a loopback address is refused at connect time', async () => {
     // /etc/hosts maps the machine's own name to a loopback address on ordinary Linux hosts; the
     // guard must refuse it from the resolved address alone (no literal rule matches the name).
-    const candidates = [os.hostname(), 'ip6-localhost', 'ip6-loopback'];
-    let name: string | undefined;
-    for (const c of candidates) {
-      const addrs = await dns.promises.lookup(c, { all: true }).catch(() => []);
-      if (addrs.length && addrs.some((a) => addressRefusal(a.address) !== null)) {
-        name = c;
-        break;
-      }
-    }
+    const name = await loopbackName();
     expect(name, 'a host name resolving to loopback').toBeDefined();
     const err = await refusal(`https://${name}:${P}/`);
     expect(err.code).toBe('invalid_url');
@@ -167,6 +169,55 @@ describe('connect-time guard (DNS rebinding)', () => {
   });
 });
 
+describe('the connector guards every connection by itself', () => {
+  // The agent's connector applies the policy without the client's own URL checks in front of it:
+  // a request handed to undici directly (no safeFetch) still cannot open a socket to the canary.
+  async function connectRefusal(origin: string, resolve?: Resolver): Promise<NodeJS.ErrnoException & { reason?: string }> {
+    const agent = new Agent({ connect: guardedConnector(resolve) });
+    try {
+      const err = await agent.request({ origin, path: '/', method: 'GET' }).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(err, `${origin} must be refused`).toBeInstanceOf(Error);
+      return err as NodeJS.ErrnoException & { reason?: string };
+    } finally {
+      await agent.close();
+    }
+  }
+
+  test('a literal loopback origin', async () => {
+    const err = await connectRefusal(`https://127.0.0.1:${P}`);
+    expect(err).toBeInstanceOf(FetchError);
+    expect(err.reason).toBe('blocked_address');
+    expect(canary.requests()).toBe(0);
+  });
+
+  test('a plain http origin that is not allowed', async () => {
+    const err = await connectRefusal(`http://127.0.0.1:${P}`);
+    expect(err).toBeInstanceOf(FetchError);
+    expect(err.code).toBe('https_required');
+    expect(canary.requests()).toBe(0);
+  });
+
+  test('a name whose DNS answer is loopback (rebinding: the name was never checked before)', async () => {
+    const rebinding: Resolver = (_host, _opts, cb) => cb(null, [{ address: '127.0.0.1', family: 4 }]);
+    const err = await connectRefusal(`https://rebind.example:${P}`, rebinding);
+    expect(err.code).toBe('EBLOCKEDADDRESS');
+    expect(canary.requests()).toBe(0);
+  });
+
+  test('a name whose DNS answer mixes a public and a private address', async () => {
+    const mixed: Resolver = (_host, _opts, cb) =>
+      cb(null, [
+        { address: '93.184.215.14', family: 4 },
+        { address: '127.0.0.1', family: 4 },
+      ]);
+    expect((await connectRefusal(`https://rebind.example:${P}`, mixed)).code).toBe('EBLOCKEDADDRESS');
+    expect(canary.requests()).toBe(0);
+  });
+});
+
 describe('address classification', () => {
   const refused = ['127.0.0.1', '10.1.2.3', '172.31.255.255', '192.168.0.1', '100.127.255.255', '169.254.169.254', '0.0.0.0',
     '255.255.255.255', '224.0.0.251', '::1', '::', '::ffff:10.0.0.1', '64:ff9b::7f00:1', 'fc00::1', 'fd00:ec2::254', 'fe80::1%eth0',
@@ -198,6 +249,18 @@ describe('redirect from an allowed host into the private network', () => {
     { name: 'to localhost', location: (p) => `https://localhost:${p}/`, code: 'invalid_url' },
     { name: 'to a file: URL', location: () => 'file:///etc/passwd', code: 'invalid_url' },
   ];
+  test('to a name that resolves to loopback: refused when the hop connects', async () => {
+    const name = await loopbackName();
+    expect(name, 'a host name resolving to loopback').toBeDefined();
+    provider.setFault('/go-name', { type: 'redirect', location: `https://${name}:${P}/secret` });
+    const err = await refusal(`${provider.url}/go-name`);
+    expect(err.code).toBe('invalid_url');
+    expect(err.reason).toBe('blocked_address');
+    expect(err.url).toBe(`https://${name}:${P}/secret`);
+    expect(provider.requests('/go-name')).toBe(1);
+    expect(canary.requests()).toBe(0);
+  });
+
   for (const { name, location, code } of targets) {
     test(name, async () => {
       provider.setFault('/go', { type: 'redirect', location: location(P) });
