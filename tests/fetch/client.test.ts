@@ -125,6 +125,17 @@ describe('redirects', () => {
     expect((await failure(safeFetch(`${p.url}/once`, { maxRedirects: 0 }))).reason).toBe('too_many_redirects');
   });
 
+  test('a redirect to a URL the caller answers in-process is answered there', async () => {
+    const inProcessUrl = 'https://portal.invalid/built-in/x.json';
+    p.setFault('/to-in-process', { type: 'redirect', location: inProcessUrl });
+    const handler = async () => new Response('{"inProcess":true}', { headers: { 'content-type': 'application/json' } });
+    const r = await safeFetch(`${p.url}/to-in-process`, { inProcess: (u) => (u.href === inProcessUrl ? async () => handler : null) });
+    expect(r.status).toBe(200);
+    expect(r.url).toBe(inProcessUrl);
+    expect(r.redirects).toEqual([inProcessUrl]);
+    expect(JSON.parse(r.body.toString())).toEqual({ inProcess: true });
+  });
+
   test('a redirect to an invalid location is invalid_url', async () => {
     p.setFault('/badloc', { type: 'redirect', location: 'http://[::1' });
     expect((await failure(safeFetch(`${p.url}/badloc`))).code).toBe('invalid_url');
