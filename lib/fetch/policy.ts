@@ -48,13 +48,13 @@ export function addressRefusal(address: string): string | null {
 }
 
 /** The effective port of an http(s) URL. */
-export function effectivePort(url: URL): number {
+function effectivePort(url: URL): number {
   if (url.port) return Number(url.port);
   return url.protocol === 'http:' ? 80 : HTTPS_PORT;
 }
 
 /** The hostname without IPv6 brackets, as sockets want it. */
-export function bareHostname(url: URL): string {
+function bareHostname(url: URL): string {
   return url.hostname.replace(/^\[|\]$/g, '');
 }
 
