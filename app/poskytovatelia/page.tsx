@@ -3,6 +3,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
 import { RegistrationForm, ValidatorForm } from '@/components/site/validator-form';
+import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 
 export const metadata: Metadata = {
@@ -33,7 +34,7 @@ export default function ProvidersPage() {
         </ol>
 
         <h2 id="validator">Validátor</h2>
-        <ValidatorForm />
+        <ValidatorForm basemapStyleUrl={env().basemapStyleUrl} basemapAttribution={basemapAttribution()} />
 
         <h2 id="registracia">Registrácia</h2>
         <p>

@@ -7,11 +7,13 @@ import { codeText } from '@/lib/map/messages';
 import type { RegistrationResult } from '@/lib/providers/schema';
 import type { AnyReport } from '@/lib/validator/report';
 import { api, getJson } from '../api-client';
+import { ValidatorPreview } from './validator-preview';
 import { Findings, ReportView } from './validator-report';
 
 type Mode = 'paste' | 'url';
 
-export function ValidatorForm() {
+/** `basemapStyleUrl` and `basemapAttribution` as the map pages get them: the live test's preview map draws on that basemap. */
+export function ValidatorForm({ basemapStyleUrl, basemapAttribution }: { basemapStyleUrl?: string; basemapAttribution: string }) {
   const [mode, setMode] = useState<Mode>('paste');
   const [text, setText] = useState('');
   const [url, setUrl] = useState('');
@@ -171,6 +173,9 @@ export function ValidatorForm() {
         </p>
       )}
       {report && <ReportView report={report} />}
+      {report?.datasets && report.datasets.length > 0 && (
+        <ValidatorPreview datasets={report.datasets} basemapStyleUrl={basemapStyleUrl} basemapAttribution={basemapAttribution} />
+      )}
     </div>
   );
 }

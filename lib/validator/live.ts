@@ -12,6 +12,7 @@ import type { ValidateBody } from './classify';
 import { checkData, featuresOutside } from './data';
 import { withHints } from './hints';
 import { checkManifest } from './manifest';
+import { buildPreview } from './preview';
 import { plural, type Finding, type LiveDatasetReport, type LiveReport, type Report } from './report';
 
 export type { LiveReport };
@@ -192,6 +193,7 @@ async function testGeoJson(dataset: ManifestDataset, id: string, ctx: RunContext
 
   const features = (json as { features?: unknown } | null)?.features;
   out.featureCount = Array.isArray(features) ? features.length : null;
+  if (Array.isArray(features)) out.preview = buildPreview(json, { mode: source.mode === 'bbox' ? 'bbox' : 'full', limit: source.maxFeatures ?? MAX_FEATURES });
   const dataReport = checkData(json, dataset, { limit: source.maxFeatures ?? MAX_FEATURES, answersLimit: true });
   // Findings about the dataset object itself (path `dataset/...`) are the manifest check's business.
   const aboutData = (f: Finding) => !f.path.startsWith('dataset');

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { pluralForm } from '@/lib/protocol/shared/text';
 import { withHints } from './hints';
+import { datasetPreview } from './preview';
 
 export const finding = z
   .object({
@@ -34,6 +35,7 @@ const liveMembers = {
       featureCount: z.int().min(0).nullable(),
       errors: z.array(finding),
       warnings: z.array(finding),
+      preview: datasetPreview.optional().describe('What the test answer draws on a map (GeoJSON datasets that answered).'),
     }),
   ),
 };
