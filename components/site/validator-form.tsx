@@ -74,7 +74,8 @@ export function ValidatorForm({ basemapStyleUrl, basemapAttribution }: { basemap
     setBusy(true);
     try {
       const r = await api.validate(body);
-      if (!r.ok || r.status !== 200 || typeof r.data.valid !== 'boolean') setProblem(r.ok ? `HTTP ${r.status}` : `${r.error ?? `HTTP ${r.status}`}${r.code ? ` (${r.code})` : ''}`);
+      // The API's message is for programs; the person reads the code's Slovak sentence (the code stays beside it).
+      if (!r.ok || r.status !== 200 || typeof r.data.valid !== 'boolean') setProblem(`Overenie sa nepodarilo: ${codeText(r.ok ? undefined : r.code)}${!r.ok && r.code ? ` (${r.code})` : ` (HTTP ${r.status})`}`);
       else setReport(r.data);
     } catch {
       setProblem('Portál neodpovedá.');

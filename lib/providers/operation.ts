@@ -22,9 +22,9 @@ export const catalogOperation = defineOperation({
 
 const registrationInput = z.object({
   manifestUrl: z
-    .string({ error: 'manifestUrl is required: the address of your manifest (JSON).' })
+    .string({ error: 'Chýba adresa manifestu (manifestUrl): adresa vášho manifestu (JSON).' })
     .trim()
-    .min(1, 'manifestUrl is required: the address of your manifest (JSON).')
+    .min(1, 'Chýba adresa manifestu (manifestUrl): adresa vášho manifestu (JSON).')
     .superRefine((v, ctx) => {
       const problem = checkManifestUrl(v);
       if (problem) ctx.addIssue(codedIssue('invalid_url', problem));

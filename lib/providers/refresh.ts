@@ -73,13 +73,13 @@ async function download(id: string, manifestUrl: string): Promise<Download> {
     return {
       ok: false,
       status: 'invalid_manifest',
-      message: `${report.summary}${first ? ` First error: ${first.path} ${first.code}: ${first.message}` : ''}`,
+      message: `${report.summary}${first ? ` Prvá chyba: ${first.path} ${first.code}: ${first.message}` : ''}`,
     };
   }
   const manifest = json as Manifest;
   if (manifest.provider.id !== id) {
     record('id_mismatch');
-    return { ok: false, status: 'id_mismatch', message: `The manifest now declares provider.id "${manifest.provider.id}", registered as "${id}".` };
+    return { ok: false, status: 'id_mismatch', message: `Manifest teraz uvádza provider.id „${manifest.provider.id}“, zaregistrovaný je ako „${id}“.` };
   }
   record('ok');
   return { ok: true, manifest, fingerprint: fingerprintOf(body) };

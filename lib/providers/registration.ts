@@ -40,24 +40,24 @@ export interface RegistrationOutcome {
 
 /** What is wrong with a manifest URL (for `invalid_url`), or null when it is an absolute http(s) URL. */
 export function checkManifestUrl(text: string): string | null {
-  if (text.length > MAX_MANIFEST_URL_LENGTH) return `manifestUrl is longer than ${MAX_MANIFEST_URL_LENGTH} characters.`;
+  if (text.length > MAX_MANIFEST_URL_LENGTH) return `Adresa manifestu (manifestUrl) je dlhšia ako ${MAX_MANIFEST_URL_LENGTH} znakov.`;
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'manifestUrl is not an absolute URL (expected https://...).';
+    return 'Adresa manifestu (manifestUrl) nie je úplná adresa (očakáva sa https://…).';
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `manifestUrl must be an https URL, not ${url.protocol}.`;
-  if (url.username || url.password) return 'manifestUrl must not contain credentials.';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return `Adresa manifestu (manifestUrl) musí začínať https://, nie ${url.protocol}.`;
+  if (url.username || url.password) return 'Adresa manifestu (manifestUrl) nesmie obsahovať meno a heslo.';
   return null;
 }
 
 /** Validates `manifestUrl`: missing or not a string -> invalid_input; not an absolute http(s) URL -> invalid_url. */
 export function parseManifestUrl(input: unknown): string {
   if (input === undefined || input === null || (typeof input === 'string' && !input.trim())) {
-    throw new ApiError('invalid_input', 'manifestUrl is required: the address of your manifest (JSON).');
+    throw new ApiError('invalid_input', 'Chýba adresa manifestu (manifestUrl): adresa vášho manifestu (JSON).');
   }
-  if (typeof input !== 'string') throw new ApiError('invalid_input', 'manifestUrl must be a string.');
+  if (typeof input !== 'string') throw new ApiError('invalid_input', 'Adresa manifestu (manifestUrl) musí byť text.');
   const problem = checkManifestUrl(input.trim());
   if (problem) throw new ApiError('invalid_url', problem);
   const url = new URL(input.trim());
@@ -72,7 +72,7 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
   } catch (e) {
     if (isApiError(e)) throw e;
     logger().error({ err: e }, 'registration: the registry is not writable');
-    throw new ApiError('registration_unavailable', 'The registry cannot be written right now; try again later.', {
+    throw new ApiError('registration_unavailable', 'Register poskytovateľov sa teraz nedá zapísať; skúste to neskôr.', {
       headers: { 'Retry-After': '60' },
     });
   }
@@ -81,13 +81,13 @@ async function guarded<T>(fn: () => Promise<T>): Promise<T> {
 function rejectedError(p: ProviderRecord): ApiError {
   return new ApiError(
     'rejected',
-    `The portal operator rejected provider "${p.id}"${p.rejectedReason ? `: ${p.rejectedReason}` : ''}.`,
+    `Prevádzkovateľ portálu poskytovateľa „${p.id}“ zamietol${p.rejectedReason ? `: ${p.rejectedReason}` : ''}.`,
   );
 }
 
 /** The report's summary and recommendations (the live report lists every dataset's finding at the top level too). */
 function checkOf(report: LiveReport | null): RegistrationResult['check'] {
-  if (!report) return { summary: 'No live test was run.', warnings: [] };
+  if (!report) return { summary: 'Živý test sa nespustil.', warnings: [] };
   return { summary: report.summary, warnings: report.warnings };
 }
 
@@ -110,10 +110,10 @@ function alreadyRegistered(p: ProviderRecord, report: LiveReport | null, changed
       ...(changed ? { changed: true } : {}),
       message:
         status === 'approved'
-          ? `This manifest URL is already registered as provider "${p.id}" and approved${changed ? '; its manifest is back to the approved content' : ''}.`
+          ? `Táto adresa manifestu je už zaregistrovaná ako poskytovateľ „${p.id}“ a je schválená${changed ? '; manifest sa vrátil k schválenému obsahu' : ''}.`
           : previouslyApproved
-            ? `This manifest URL is already registered as provider "${p.id}". Its manifest ${changed ? 'has changed' : 'changed'} since the operator approved it: the change awaits approval. Until then the catalog, search, llms.txt, MCP and the map keep showing the approved content; datasets new in the manifest are reachable only at their links, marked as unapproved.`
-            : `This manifest URL is already registered as provider "${p.id}" and awaits the operator's approval${changed ? ' (the changed manifest was stored)' : ''}.`,
+            ? `Táto adresa manifestu je už zaregistrovaná ako poskytovateľ „${p.id}“. Manifest sa od schválenia zmenil: zmena čaká na schválenie prevádzkovateľom. Dovtedy katalóg, vyhľadávanie, llms.txt, MCP a mapa ukazujú schválený obsah; nové datasety sú dostupné len na svojich odkazoch, označené ako neschválené.`
+            : `Táto adresa manifestu je už zaregistrovaná ako poskytovateľ „${p.id}“ a čaká na schválenie prevádzkovateľom${changed ? ' (zmenený manifest je uložený)' : ''}.`,
       provider: { id: p.id, name: p.approvedManifest?.provider.name ?? p.name },
       links: { review: reviewPath(p.id), datasets: providerDatasetLinks(p) },
       check: checkOf(report),
@@ -127,7 +127,7 @@ function decideKnown(p: ProviderRecord, manifest: Manifest | null, report: LiveR
   if (manifest && manifest.provider?.id && manifest.provider.id !== p.id) {
     throw new ApiError(
       'url_registered',
-      `This manifest URL is registered for provider "${p.id}", but the manifest now declares "${manifest.provider.id}".`,
+      `Táto adresa manifestu patrí poskytovateľovi „${p.id}“, manifest však teraz uvádza „${manifest.provider.id}“.`,
     );
   }
   return alreadyRegistered(p, report);
@@ -147,7 +147,7 @@ export async function registerProvider({
   if (attempts > MAX_ATTEMPTS_PER_WINDOW) {
     throw new ApiError(
       'too_many_requests',
-      `More than ${MAX_ATTEMPTS_PER_WINDOW} registration attempts within ${ATTEMPT_WINDOW_SECONDS} s from this address; try again later.`,
+      `Viac ako ${MAX_ATTEMPTS_PER_WINDOW} pokusov o registráciu za ${ATTEMPT_WINDOW_SECONDS} s z tejto adresy; skúste to neskôr.`,
       { headers: { 'Retry-After': String(ATTEMPT_WINDOW_SECONDS) } },
     );
   }
@@ -174,7 +174,7 @@ export async function registerProvider({
     );
   }
   if (!live.report.valid || !live.manifest || !live.fingerprint) {
-    throw new ApiError('manifest_rejected', `The live test failed: ${live.report.summary}`, { extra: { check: live.report } });
+    throw new ApiError('manifest_rejected', `Manifest neprešiel živým testom: ${live.report.summary}`, { extra: { check: live.report } });
   }
   const manifest = live.manifest;
   const fingerprint = live.fingerprint;
@@ -191,17 +191,17 @@ export async function registerProvider({
         if (byId.approval === 'rejected') throw rejectedError(byId);
         throw new ApiError(
           'id_taken',
-          `Provider id "${id}" is already registered in the portal${byId.manifestUrl ? ` from another manifest URL` : ''}; choose another provider.id.`,
+          `Poskytovateľ s ID „${id}“ je už na portáli zaregistrovaný${byId.manifestUrl ? ' z inej adresy manifestu' : ''}; zvoľte iné provider.id.`,
         );
       }
       // The id belongs to the origin of its first manifest (also after a withdrawal).
       const origin = new URL(manifestUrl).origin;
       const bound = await bindProviderOrigin(tx, id, origin);
       if (bound !== origin) {
-        throw new ApiError('id_taken', `Provider id "${id}" belongs to ${bound} (the origin of its first manifest); register it from there or choose another provider.id.`);
+        throw new ApiError('id_taken', `ID poskytovateľa „${id}“ patrí webu ${bound} (odtiaľ bol jeho prvý manifest); zaregistrujte ho odtiaľ alebo zvoľte iné provider.id.`);
       }
       if ((await countPendingProviders(tx)) >= registrationLimits.maxPending) {
-        throw new ApiError('queue_full', 'Too many providers await approval; try again once the operator has reviewed them.', {
+        throw new ApiError('queue_full', 'Na schválenie čaká priveľa poskytovateľov; skúste to, keď ich prevádzkovateľ posúdi.', {
           headers: { 'Retry-After': '3600' },
         });
       }
@@ -233,7 +233,7 @@ export async function registerProvider({
           registered: true,
           status: 'pending_review',
           message:
-            'Registered. The data is reachable through the portal at the links below (marked as unapproved) and enters the catalog once the operator approves it.',
+            'Zaregistrované. Dáta sú cez portál dostupné na odkazoch nižšie (označené ako neschválené); do katalógu sa dostanú po schválení prevádzkovateľom.',
           provider: { id, name: manifest.provider.name },
           links: { review: reviewPath(id), datasets: datasetLinks(manifest) },
           check: checkOf(live.report),

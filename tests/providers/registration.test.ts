@@ -125,7 +125,7 @@ describe('the state table', () => {
     const again = await postRegistration({ manifestUrl: url }, address());
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ registered: false, status: 'pending_review', changed: true, provider: { id } });
-    expect(again.body.message).toMatch(/awaits approval/);
+    expect(again.body.message).toMatch(/čaká na schválenie/);
     expect(again.body.links.datasets).toEqual(expect.arrayContaining([`/mapa/${id}/body`, `/mapa/${id}/nove`]));
 
     const row = await providerRow(id);
