@@ -59,7 +59,7 @@ function collection(p: Preview): GeoJSON.FeatureCollection {
 }
 
 /** The caption's lines: the count drawn, then one notice per dataset not fetched, cut off or a window only. */
-export function previewCaption(datasets: LiveDatasetReport[]): { drawn: number; lines: string[] } {
+function previewCaption(datasets: LiveDatasetReport[]): { drawn: number; lines: string[] } {
   const shown = datasets.filter((d) => d.preview);
   const drawn = shown.reduce((n, d) => n + d.preview!.geometries.length, 0);
   const lines = [`Na mape ${pluralForm(drawn, 'je', 'sú', 'je')} ${objects(drawn)} z ${formatNumber(shown.length)} ${pluralForm(shown.length, 'datasetu', 'datasetov', 'datasetov')}.`];

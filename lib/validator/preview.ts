@@ -7,13 +7,13 @@ import { isObj } from './json';
 /** At most this many objects per dataset are drawn in the preview. */
 export const PREVIEW_MAX_FEATURES = 500;
 /** At most this many positions per dataset (a few detailed polygons would otherwise fill the report). */
-export const PREVIEW_MAX_POSITIONS = 20_000;
+const PREVIEW_MAX_POSITIONS = 20_000;
 /** Decimal places kept (about 1 m). */
 const PRECISION = 5;
 
 const GEOMETRY_TYPES = ['Point', 'MultiPoint', 'LineString', 'MultiLineString', 'Polygon', 'MultiPolygon'] as const;
 
-export const previewGeometry = z.object({
+const previewGeometry = z.object({
   type: z.enum(GEOMETRY_TYPES),
   coordinates: z.array(z.unknown()).describe('GeoJSON coordinates (WGS84, rounded to 5 decimals).'),
 });
@@ -28,7 +28,7 @@ export const datasetPreview = z
   })
   .meta({ id: 'DatasetPreview' });
 
-export type DatasetPreview = z.output<typeof datasetPreview>;
+type DatasetPreview = z.output<typeof datasetPreview>;
 type PreviewGeometry = DatasetPreview['geometries'][number];
 
 const round = (v: number) => Math.round(v * 10 ** PRECISION) / 10 ** PRECISION;
