@@ -4,4 +4,3 @@ export { freshDataAnswer, type DataRequest } from './fast-path';
 export { clearMemoryCache, dataState } from './state';
 export { pruneDataCache, deleteCacheEntries } from './store';
 export { computeTrend } from './trend';
-;

@@ -12,9 +12,6 @@ import { queryInput } from '@/lib/operation/rest';
 import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
 import { MAX_TOLERANCE_METRES, shapeFields } from './shape';
 
-/** One bbox type for the whole portal: the protocol's `[minLon, minLat, maxLon, maxLat]`. */
-;
-
 /** A query as callers give it (REST after parsing strings, or nearby/summary/MCP directly). */
 export interface DataQuery {
   bbox?: Bbox;

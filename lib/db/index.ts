@@ -223,5 +223,3 @@ export async function closeDatabase(): Promise<void> {
   s.handle = undefined;
   if (h) await (await h).close();
 }
-
-;

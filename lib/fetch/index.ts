@@ -16,7 +16,6 @@ import { FetchError, isFetchError } from './errors';
 import { blockedAddress, BlockedAddressError, checkTarget, guardedConnector, isInsecureAllowed } from './policy';
 
 export { FetchError, isFetchError, type FetchErrorCode } from './errors';
-;
 
 const FETCH_TIMEOUT_MS = 10_000;
 export const MAX_RESPONSE_BYTES = 15 * 1024 * 1024;

@@ -13,7 +13,6 @@ import type {
 } from '@/lib/protocol/types';
 
 export type HexColor = string;
-;
 export type ColorSpec = ProtocolColorSpec;
 export type TrendValue = Trend;
 

@@ -2,5 +2,4 @@
 // face of the data proxy's cache. See README.md in this folder.
 export * as ogc from './service';
 export { collectionRoute, ogcJson, ogcNotFound, ogcTile } from './http';
-;
 export { ogcRoot } from './links';

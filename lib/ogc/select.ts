@@ -99,5 +99,3 @@ export async function selectionFor(served: ServedDataset, q: ItemsQuery): Promis
     queryables,
   };
 }
-
-;

@@ -1,2 +1,1 @@
 export { getOpenApiDocument } from './document';
-;

@@ -7,8 +7,6 @@ import { codedIssue } from './define';
 
 import { DATASET_KEY_PATTERN, ID_PATTERN } from '@/lib/protocol/shared/keys';
 
-;
-
 export const idSchema = z.string().regex(ID_PATTERN, 'expected 1-64 lowercase letters, digits or hyphens');
 
 export const datasetKey = z

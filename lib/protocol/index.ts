@@ -1,6 +1,5 @@
 // The protocol 0.1 in one import: types and limits, the served schemas, request building.
 export * from './types';
-;
 export {
   alignBboxToTiles,
   normalizeParams,

@@ -8,8 +8,6 @@ import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol
 import { categoricalColors, categoryValue, cleanStops, hexOr, mixColors, NO_DATA_COLOR, numericValue, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import type { CategoryKind } from './schema';
 
-;
-
 interface CategoryClass {
   /** Stable key: the value (categorical, trend), `from..to` (step, interpolate), or `other` / `none`. */
   key: string;

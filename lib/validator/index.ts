@@ -5,4 +5,3 @@ export { checkManifest } from './manifest';
 export { checkData } from './data';
 export { validateDataSchema } from './schema';
 export { classifyValidateBody } from './classify';
-;

@@ -17,8 +17,6 @@ import path from 'node:path';
 
 import { toMercator } from '@/lib/protocol/shared/geo';
 
-;
-
 /** The class raster: 20 x 12 cells of 1 km in EPSG:3857 from (17.0 E, 48.1 N) north-east. */
 export const MAPSERVER_RASTER = {
   origin: toMercator(17.0, 48.1),
