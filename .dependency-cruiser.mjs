@@ -3,7 +3,8 @@
 //
 //   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/process-state.ts, lib/entity-tag.ts, lib/observability/
 //   protocol  lib/protocol/ (the provider protocol: types, schemas, shared pure rules)
-//   contract  lib/operation/define.ts, lib/operation/fields.ts (the zod vocabulary of the answers)
+//   contract  lib/operation/define.ts, lib/operation/fields.ts, lib/operation/query.ts (the zod
+//             vocabulary of the answers and how a query string becomes an input)
 //   infra     lib/db/, lib/fetch/ (the database and the one guarded HTTP client)
 //   domain    lib/<domain>/, in the order of DOMAINS below (each may import those before it only,
 //             so no two domain folders import each other)
@@ -43,7 +44,7 @@ const FACES = ['lib/http\\.ts$', 'lib/http-cache\\.ts$', 'lib/server-guards\\.ts
 const OPERATION_FILES = '^lib/(operation/json-schema\\.ts|[^/]+/operation\\.ts)$';
 /** Files of a domain folder that belong to a higher layer: its operation, its HTTP face. */
 const NOT_DOMAIN = [OPERATION_FILES, '^lib/docs/routes\\.ts$'];
-const CONTRACT = '^lib/operation/(define|fields)\\.ts$';
+const CONTRACT = '^lib/operation/(define|fields|query)\\.ts$';
 
 const LAYERS = [
   { name: 'core', path: ['^lib/(env|errors|memo|process-state|entity-tag)\\.ts$', '^lib/observability/'] },

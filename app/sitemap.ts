@@ -6,7 +6,7 @@ import { DOCS, docPaths } from '@/lib/docs/documents';
 import { env } from '@/lib/env';
 import { isNationwide } from '@/lib/map/catalog';
 import { listComposedMaps } from '@/lib/map/composed';
-import { listTowns, mapCatalog } from '@/lib/map/site-data';
+import { listTowns, mapCatalog } from '@/lib/pages/site-data';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 
 export const dynamic = 'force-dynamic';

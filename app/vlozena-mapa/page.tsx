@@ -6,7 +6,7 @@ import MapAppLazy from '@/components/map/map-app-lazy';
 import '@/components/site/site.css';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
-import { mapCatalog } from '@/lib/map/site-data';
+import { mapCatalog } from '@/lib/pages/site-data';
 import { EMBED_SEARCH_PARAM } from '@/lib/map/share';
 
 export const dynamic = 'force-dynamic';

@@ -1,10 +1,10 @@
-// Every approved dataset with data in one municipality (lib/map/site-data municipalityDatasets):
+// Every approved dataset with data in one municipality (lib/pages/site-data municipalityDatasets):
 // its count of objects there, the values of the area it lies in (cartograms), map layers covering
 // it; the most relevant first (the town's own provider, local, regional, nationwide), the rest
 // behind "Zobraziť všetky" (a <details>, readable without JavaScript).
 import Link from 'next/link';
 import { formatCount, formatNumber } from '@/lib/map/format';
-import { MUNICIPALITY_DATASETS_SHOWN, type MunicipalityDatasetSummary, type MunicipalityReach } from '@/lib/map/site-data';
+import { MUNICIPALITY_DATASETS_SHOWN, type MunicipalityDatasetSummary, type MunicipalityReach } from '@/lib/pages/site-data';
 
 const REACH_LABELS: Record<MunicipalityReach, string> = {
   own: 'dáta obce',

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { parseWith, refuseUnknownNames } from '@/lib/operation/define';
 import { bbox as bboxField, datasetParams, rangedNumber, zoom as zoomField } from '@/lib/operation/fields';
-import { queryInput } from '@/lib/operation/rest';
+import { queryInput } from '@/lib/operation/query';
 import { MAX_CURSOR_LENGTH, MAX_FEATURES } from './limits';
 import { MAX_TOLERANCE_METRES, shapeFields } from './shape';
 

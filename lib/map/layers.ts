@@ -3,7 +3,7 @@
 // outline, lines as lines), styled by the presentation's type; raster datasets read their tiles
 // directly from the provider's `source.tiles`, as the spec says.
 import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
-import { collectionIdOf, ogcParamsQuery } from '@/lib/ogc/ids';
+import { collectionIdOf, ogcParamsQuery } from '@/lib/protocol/shared/collection-ids';
 import { colorExpression, isHexColor } from './colors';
 import type { MapDataset } from './types';
 

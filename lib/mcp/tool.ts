@@ -10,7 +10,7 @@ import { ApiError, isApiError } from '@/lib/errors';
 import { logger } from '@/lib/observability/log';
 import { refuseUnknownNames, zodToApiError, type Operation } from '@/lib/operation/define';
 import { briefSchema, standalone } from '@/lib/operation/json-schema';
-import { objectShape } from '@/lib/operation/rest';
+import { objectShape } from '@/lib/operation/query';
 
 /** What a tool call knows about its request. */
 export interface ToolContext {

@@ -9,7 +9,7 @@ import type { Bbox } from '@/lib/protocol/request';
 import type { DataCollection, ManifestDataset, ParamDef } from '@/lib/protocol/types';
 import { CRS84_URI, STORAGE_CRS, SUPPORTED_CRS } from './crs';
 import { envelope } from './envelope';
-import { collectionIdOf, parseCollectionId } from './ids';
+import { collectionIdOf, parseCollectionId } from '@/lib/protocol/shared/collection-ids';
 import { BBOX_MODE_DEFAULT_ZOOM } from './limits';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 

@@ -3,7 +3,7 @@
 // collection: its queryables (Part 3) and its features (`describedby`).
 import type { ServedDataset } from '@/lib/providers';
 import { GEOMETRY_QUERYABLE, type PropertyInfo, type Queryables } from './queryables';
-import { collectionIdOf } from './ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { featureJson, type ItemsPage, type OgcFeature, type PagePosition } from './items';
 import { MEDIA, ogcHref, selfAndAlternate, type OgcLink } from './links';
 

@@ -10,7 +10,7 @@ import type { FieldDef, ParamDef } from '@/lib/protocol/types';
 import { registrySnapshot, type ServedDataset } from '@/lib/providers';
 import { isOgcCollection, timeParam } from './collections';
 import { LANDING_DESCRIPTION, LANDING_TITLE } from './documents';
-import { collectionIdOf } from './ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { MEDIA, ogcRoot } from './links';
 import {
   bboxCrsParam,

@@ -7,7 +7,7 @@ import type { Bbox } from '@/lib/protocol/request';
 import type { ManifestDataset, ParamDef } from '@/lib/protocol/types';
 import { bbox as bboxField } from '@/lib/operation/fields';
 import { timeParam } from './collections';
-import { PARAM_PREFIX } from './ids';
+import { PARAM_PREFIX } from '@/lib/protocol/shared/collection-ids';
 import { FILTER_LANGS, MAX_FILTER_LENGTH, parseFilter, type FilterLang } from './cql2/parse';
 import { areaOf, parseCrs, SUPPORTED_CRS, type Area, type CrsDef } from './crs';
 import { DEFAULT_LIMIT, MAX_CURSOR_LENGTH, MAX_LIMIT } from './limits';

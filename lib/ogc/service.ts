@@ -15,7 +15,7 @@ import {
   type SelectionQuery,
 } from './documents';
 import { CSV_MEDIA, FGB_MEDIA, toCsv, toFlatGeobuf } from './formats';
-import { collectionIdOf } from './ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { datasetParams, readItem, readItems, type ItemsPage, type OgcFeature } from './items';
 import { MEDIA } from './links';
 import { buildOgcApiDocument } from './openapi';

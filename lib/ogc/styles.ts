@@ -7,7 +7,7 @@ import { tileLayersForDataset, sourceId } from '@/lib/map/layers';
 import type { MapDataset } from '@/lib/map/types';
 import { catalogEntry, type ServedDataset } from '@/lib/providers';
 import { REL_STYLES } from './collections';
-import { collectionIdOf } from './ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { MEDIA, ogcHref, type OgcLink } from './links';
 import { tileMaxZoom, tileMinZoom, tileUrlTemplate } from './tiles';
 

@@ -13,7 +13,7 @@ import type { ServedDataset } from '@/lib/providers';
 import type { Bbox } from '@/lib/protocol/request';
 import { CRS84, isTiled, readDataExtent } from './collections';
 import { isTileOf, tileBlock, tileBounds } from './grid';
-import { collectionIdOf } from './ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { MAX_TILE_ZOOM } from './limits';
 import { MEDIA, ogcHref, type OgcLink } from './links';
 

@@ -6,7 +6,7 @@ import type { ErrorCode } from '@/lib/errors';
 import type { Operation } from '@/lib/operation/define';
 import { idSchema } from '@/lib/operation/fields';
 import { convert, toComponentRefs, type JsonSchema } from '@/lib/operation/json-schema';
-import { objectShape, schemaKind } from '@/lib/operation/rest';
+import { objectShape, schemaKind } from '@/lib/operation/query';
 import { errorResponses } from './errors';
 import type { MediaType, Operation as OaOperation, Parameter, Response } from './types';
 

@@ -15,7 +15,7 @@ export function reviewPath(providerId: string): string {
   return `/neschvalene-data#${encodeURIComponent(providerId)}`;
 }
 
-/** The OGC API collection of a GeoJSON dataset (`/ogc/collections/<provider>.<dataset>`, lib/ogc/ids.ts). */
+/** The OGC API collection of a GeoJSON dataset (`/ogc/collections/<provider>.<dataset>`, lib/protocol/shared/collection-ids.ts). */
 export function datasetOgcPath(providerId: string, datasetId: string): string {
   return `/ogc/collections/${encodeURIComponent(providerId)}.${encodeURIComponent(datasetId)}`;
 }

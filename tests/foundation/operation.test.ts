@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { nearbyOperation } from '@/lib/nearby/operation';
 import { parseWith } from '@/lib/operation/define';
 import { bbox } from '@/lib/operation/fields';
-import { queryInput } from '@/lib/operation/rest';
+import { queryInput } from '@/lib/operation/query';
 import { placesOperation } from '@/lib/places/operation';
 import { registrationOperation } from '@/lib/providers/operation';
 import { summaryOperation } from '@/lib/summary/operation';

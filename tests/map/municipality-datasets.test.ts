@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { MunicipalityDatasets } from '@/components/site/municipality-datasets';
 import { getMunicipalityFacts } from '@/lib/basemap/territory';
-import { MUNICIPALITY_DATASETS_SHOWN, municipalityBySlugs, municipalityDatasets, type MunicipalityDatasetSummary } from '@/lib/map/site-data';
+import { MUNICIPALITY_DATASETS_SHOWN, municipalityBySlugs, municipalityDatasets, type MunicipalityDatasetSummary } from '@/lib/pages/site-data';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { removeProviders } from '../providers/helpers';
 import { allowInsecureSources, pointGrid, startProviderServer, type ProviderServer } from '../helpers/provider-server';

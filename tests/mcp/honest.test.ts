@@ -19,7 +19,7 @@ import { catalogSearchOperation } from '@/lib/catalog/operation';
 import { dataOperation, fetchDataOperation } from '@/lib/data/operation';
 import { nearbyOperation } from '@/lib/nearby/operation';
 import type { Operation } from '@/lib/operation/define';
-import { objectShape } from '@/lib/operation/rest';
+import { objectShape } from '@/lib/operation/query';
 import { placesOperation, reverseOperation } from '@/lib/places/operation';
 import { listApprovedDatasets } from '@/lib/providers';
 import { summaryOperation } from '@/lib/summary/operation';

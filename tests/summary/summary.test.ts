@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { locateCollection, municipalityIndex, summarizeDataset } from '@/lib/summary';
-import { datasetForPage, pageSummary } from '@/lib/map/site-data';
+import { datasetForPage, pageSummary } from '@/lib/pages/site-data';
 import { expireEntries } from '../data/helpers';
 import { allowInsecureSources, startProviderServer, type ProviderServer, type RecordedRequest } from '../helpers/provider-server';
 import { addProvider, removeProvider, seeded, summaryRequest, uniqueId, type TestProvider } from '../nearby/helpers';

@@ -12,7 +12,7 @@ import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/map/format';
-import { mapCatalog, municipalityBySlugs, municipalityDatasets } from '@/lib/map/site-data';
+import { mapCatalog, municipalityBySlugs, municipalityDatasets } from '@/lib/pages/site-data';
 import { viewForBbox } from '@/lib/map/view';
 
 export const dynamic = 'force-dynamic';

@@ -11,7 +11,7 @@ import { env } from '@/lib/env';
 import { datasetHealth, healthSummary } from '@/lib/health';
 import { PAGE_SUMMARY_MAX_AGE_MS } from '@/lib/health/summary';
 import { composedDefaults, findComposedMap } from '@/lib/map/composed';
-import { mapCatalog } from '@/lib/map/site-data';
+import { mapCatalog } from '@/lib/pages/site-data';
 
 export const dynamic = 'force-dynamic';
 

@@ -13,11 +13,11 @@ import { FieldsTable, LicenceFacts, ParamsTable } from '@/components/site/datase
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
-import { collectionIdOf } from '@/lib/ogc/ids';
+import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
 import { ogcRoot } from '@/lib/ogc/links';
 import { isNationwide } from '@/lib/map/catalog';
 import { coverageView } from '@/lib/map/view';
-import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/map/site-data';
+import { datasetForPage, listTowns, mapCatalog, pageSummary, withPageDataset } from '@/lib/pages/site-data';
 
 export const dynamic = 'force-dynamic';
 

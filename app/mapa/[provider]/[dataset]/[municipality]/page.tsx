@@ -11,7 +11,7 @@ import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { isNationwide } from '@/lib/map/catalog';
-import { datasetForPage, mapCatalog, pageSummary, townBySlug, withPageDataset } from '@/lib/map/site-data';
+import { datasetForPage, mapCatalog, pageSummary, townBySlug, withPageDataset } from '@/lib/pages/site-data';
 import { viewForBbox } from '@/lib/map/view';
 
 export const dynamic = 'force-dynamic';

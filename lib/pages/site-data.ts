@@ -8,10 +8,10 @@ import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
 import { summarizeDataset } from '@/lib/summary';
-import { codeText, failureText } from './messages';
+import { codeText, failureText } from '@/lib/map/messages';
 import type { DatasetSummary } from '@/lib/summary/schema';
-import { isNationwide, toMapDataset } from './catalog';
-import type { MapDataset } from './types';
+import { isNationwide, toMapDataset } from '@/lib/map/catalog';
+import type { MapDataset } from '@/lib/map/types';
 
 export async function mapCatalog(): Promise<MapDataset[]> {
   const catalog = await getCatalog();
