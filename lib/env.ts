@@ -27,7 +27,7 @@ function commaList(normalize: (item: string) => string = (item) => item) {
 }
 
 /** The server's fast paths (lib/server/fast-path.ts), each switched off by leaving it out of FAST_PATHS. */
-export const FAST_PATH_NAMES = ['data', 'answers'] as const;
+const FAST_PATH_NAMES = ['data', 'answers'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
