@@ -1,6 +1,7 @@
 // The WebMercatorQuad tile grid (XYZ: rows count from the north) as OGC API – Tiles and the data
 // proxy's tile alignment use it: tile bounds in WGS84, and the block of tiles that covers a bbox.
-import { tileXToLon, tileYToLat, tileOf, type Bbox } from '@/lib/protocol/shared/geo';
+import type { Bbox } from '@/lib/protocol/shared/geo';
+import { tileSpan } from '@/lib/protocol/shared/tiles';
 
 export { tileBounds, tileOf } from '@/lib/protocol/shared/geo';
 
@@ -19,13 +20,13 @@ export interface TileBlock {
   y1: number;
 }
 
+/**
+ * The tiles of zoom z that a bbox touches (tileSpan, the data proxy's rule): an edge on a grid line,
+ * or within 1e-6° of one (a tile's bounds written with 6 decimals), does not reach into the next tile.
+ */
 export function tileBlock(bbox: Bbox, z: number): TileBlock {
-  const nw = tileOf(bbox[0], bbox[3], z);
-  const se = tileOf(bbox[2], bbox[1], z);
-  // An east or south edge lying exactly on a grid line does not reach into the next tile.
-  const x1 = se.x > nw.x && Math.abs(tileXToLon(se.x, z) - bbox[2]) < 1e-12 ? se.x - 1 : se.x;
-  const y1 = se.y > nw.y && Math.abs(tileYToLat(se.y, z) - bbox[1]) < 1e-12 ? se.y - 1 : se.y;
-  return { z, x0: nw.x, x1, y0: nw.y, y1 };
+  const s = tileSpan(bbox, z);
+  return { z, x0: s.x0, x1: s.x1 - 1, y0: s.y0, y1: s.y1 - 1 };
 }
 
 export function blockSize(b: TileBlock): number {

@@ -4,6 +4,7 @@ import { describe, expect, test } from 'vitest';
 import { isApiError } from '@/lib/errors';
 import { EXAMPLES } from '@/lib/protocol/examples';
 import { alignBboxToTiles, checkParamValue, normalizeParams, resolveSourceUrls, sourceRequestUrl, type Bbox } from '@/lib/protocol/request';
+import { ON_GRID_DEGREES } from '@/lib/protocol/shared/tiles';
 import type { Manifest, ManifestDataset, ParamDef } from '@/lib/protocol/types';
 
 const complete = () => structuredClone(EXAMPLES['manifest-complete']) as Manifest;
@@ -48,11 +49,11 @@ describe('alignBboxToTiles', () => {
       fc.property(lon, lat, lon, lat, fc.integer({ min: 0, max: 22 }), (x1, y1, x2, y2, z) => {
         const input: Bbox = [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
         const a = alignBboxToTiles(input, z);
-        // Coordinates within 2e-7° (2 cm) of a tile edge count as on it.
-        expect(a[0]).toBeLessThanOrEqual(input[0] + 2e-7);
-        expect(a[1]).toBeLessThanOrEqual(input[1] + 2e-7);
-        expect(a[2]).toBeGreaterThanOrEqual(input[2] - 2e-7);
-        expect(a[3]).toBeGreaterThanOrEqual(input[3] - 2e-7);
+        // Coordinates within ON_GRID_DEGREES (1e-6°, 11 cm) of a tile edge count as on it.
+        expect(a[0]).toBeLessThanOrEqual(input[0] + ON_GRID_DEGREES);
+        expect(a[1]).toBeLessThanOrEqual(input[1] + ON_GRID_DEGREES);
+        expect(a[2]).toBeGreaterThanOrEqual(input[2] - ON_GRID_DEGREES);
+        expect(a[3]).toBeGreaterThanOrEqual(input[3] - ON_GRID_DEGREES);
         expect(onGrid(lonToX(a[0], z)) && onGrid(lonToX(a[2], z))).toBe(true);
         expect(onGrid(latToY(a[1], z)) && onGrid(latToY(a[3], z))).toBe(true);
         expect(alignBboxToTiles(a, z)).toEqual(a);

@@ -9,9 +9,10 @@ import { chartModel, parseChart } from '@/lib/map/chart';
 import { dataRequestUrl } from '@/lib/map/data-request';
 import { EXAMPLES, handleExampleRequest } from '@/lib/protocol/examples';
 import { foldDiacritics, normalizeName, slugify } from '@/lib/protocol/shared/text';
-import { formatBbox } from '@/lib/protocol/shared/tiles';
+import { alignBboxToTiles, formatBbox, ON_GRID_DEGREES, tileSpan } from '@/lib/protocol/shared/tiles';
+import { blockSize, tileBlock } from '@/lib/ogc/grid';
 import { computeTrend, trendOfPct } from '@/lib/protocol/shared/trend';
-import { haversine, fromMercator, toMercator, tileBounds, tileOf } from '@/lib/protocol/shared/geo';
+import { haversine, fromMercator, toMercator, tileBounds, tileOf, SLOVAKIA_BBOX, type Bbox } from '@/lib/protocol/shared/geo';
 import type { Chart, DataCollection, Manifest, ManifestDataset, Trend } from '@/lib/protocol/types';
 import { dataset as mapDataset } from '../map/fixtures';
 
@@ -58,6 +59,71 @@ describe('tile alignment: the map and the data proxy', () => {
       { numRuns: 10_000 },
     );
     expect(reAligned).toBe(0);
+  });
+});
+
+describe('tile alignment: a tile written with 6 decimals is that tile', () => {
+  // 20 random z12 tiles of Slovakia (a fixed seed), their bounds written with 6 decimals (11 cm) as
+  // GDAL, QGIS and hand-written calls send them. Before the shared tolerance (2e-7° in the data
+  // proxy, exact edges in OGC tileBlock) 16 of these 20 grew in the data proxy and all 20 in OGC.
+  const Z = 12;
+  const nw = tileOf(SLOVAKIA_BBOX[0], SLOVAKIA_BBOX[3], Z);
+  const se = tileOf(SLOVAKIA_BBOX[2], SLOVAKIA_BBOX[1], Z);
+  const tiles = fc.sample(fc.record({ x: fc.integer({ min: nw.x, max: se.x }), y: fc.integer({ min: nw.y, max: se.y }) }), { numRuns: 20, seed: 12 });
+  const written = (b: Bbox) => b.map((v) => v.toFixed(6)).join(',');
+  const grownInProxy = (bbox: string) => {
+    const prepared = prepareQuery(bboxDataset, parseDataQuery({ bbox, zoom: String(Z) }));
+    const s = tileSpan(prepared.tileBbox!, Z);
+    return (s.x1 - s.x0) * (s.y1 - s.y0) > 1;
+  };
+  const grownInOgc = (bbox: string) => blockSize(tileBlock(bbox.split(',').map(Number) as Bbox, Z)) > 1;
+
+  test('the 20 tiles: the rounding crosses grid lines, yet none grows in the data proxy or in OGC', () => {
+    expect(tiles).toHaveLength(20);
+    // The fixture is a real test: most tiles have an edge rounded outward past the old 2e-7° tolerance.
+    const roundedOutward = tiles.filter(({ x, y }) => {
+      const b = tileBounds(Z, x, y);
+      const r = b.map((v) => Number(v.toFixed(6)));
+      return r[0] < b[0] - 2e-7 || r[1] < b[1] - 2e-7 || r[2] > b[2] + 2e-7 || r[3] > b[3] + 2e-7;
+    });
+    expect(roundedOutward.length).toBeGreaterThanOrEqual(10);
+    const grown = { proxy: 0, ogc: 0 };
+    for (const { x, y } of tiles) {
+      const bbox = written(tileBounds(Z, x, y));
+      if (grownInProxy(bbox)) grown.proxy++;
+      if (grownInOgc(bbox)) grown.ogc++;
+      expect(tileSpan(bbox.split(',').map(Number) as Bbox, Z)).toEqual({ z: Z, x0: x, x1: x + 1, y0: y, y1: y + 1 });
+      expect(tileBlock(bbox.split(',').map(Number) as Bbox, Z)).toEqual({ z: Z, x0: x, x1: x, y0: y, y1: y });
+      // The data proxy asks the provider for exactly the tile (its 7-decimal aligned bounds).
+      expect(alignBboxToTiles(bbox.split(',').map(Number) as Bbox, Z)).toEqual(alignBboxToTiles(tileBounds(Z, x, y), Z));
+    }
+    expect(grown).toEqual({ proxy: 0, ogc: 0 });
+  });
+
+  test('a real overlap into a neighbour still grows (1 m east, north, and past the tolerance)', () => {
+    const { x, y } = tiles[0];
+    const b = tileBounds(Z, x, y);
+    const overlaps: Array<[string, Bbox, { x: number; y: number }]> = [
+      ['1 m east', [b[0], b[1], b[2] + 1e-5, b[3]], { x: 2, y: 1 }],
+      ['1 m north', [b[0], b[1], b[2], b[3] + 1e-5], { x: 1, y: 2 }],
+      ['1 m west and south', [b[0] - 1e-5, b[1] - 1e-5, b[2], b[3]], { x: 2, y: 2 }],
+      ['3 × the tolerance east', [b[0], b[1], b[2] + 3 * ON_GRID_DEGREES, b[3]], { x: 2, y: 1 }],
+    ];
+    for (const [name, bbox, size] of overlaps) {
+      const s = tileSpan(bbox, Z);
+      expect({ name, x: s.x1 - s.x0, y: s.y1 - s.y0 }).toEqual({ name, ...size });
+      expect({ name, grownInProxy: grownInProxy(formatBbox(bbox)), grownInOgc: grownInOgc(bbox.join(',')) }).toEqual({ name, grownInProxy: true, grownInOgc: true });
+    }
+  });
+
+  test('an edge rounded inward, a point and a box inside one tile stay in that tile', () => {
+    const { x, y } = tiles[1];
+    const b = tileBounds(Z, x, y);
+    const one = { z: Z, x0: x, x1: x + 1, y0: y, y1: y + 1 };
+    expect(tileSpan([b[0] + 5e-7, b[1] + 5e-7, b[2] - 5e-7, b[3] - 5e-7], Z)).toEqual(one);
+    expect(tileSpan([(b[0] + b[2]) / 2, (b[1] + b[3]) / 2, (b[0] + b[2]) / 2, (b[1] + b[3]) / 2], Z)).toEqual(one);
+    // A point on the north-west corner belongs to the tile east and south of it (tileOf's rule).
+    expect(tileSpan([b[0], b[3], b[0], b[3]], Z)).toEqual(one);
   });
 });
 

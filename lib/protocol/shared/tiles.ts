@@ -5,15 +5,30 @@
 import { MAX_ZOOM } from '../types';
 import { clamp, latToTileY, lonToTileX, MAX_MERCATOR_LAT, tileXToLon, tileYToLat, type Bbox } from './geo';
 
-/** Coordinates this close to a tile edge are on it (keeps alignment idempotent after rounding). */
-const ON_GRID_DEGREES = 2e-7;
+/**
+ * Coordinates this close to a tile edge (in degrees) are on it: 1e-6° is about 11 cm, twice the
+ * rounding of a coordinate written with 6 decimals (as GDAL, QGIS and hand-written calls send a
+ * tile's bounds), and under a tenth of the smallest tile (zoom 24: 2.1e-5°). So a tile's own bounds
+ * written that way name that tile, not its neighbours, and an aligned (7-decimal) bbox aligns to itself.
+ */
+export const ON_GRID_DEGREES = 1e-6;
 /** Aligned coordinates are written with 7 decimals (about 1 cm), rounded outward. */
 const DECIMALS = 7;
 const SCALE = 10 ** DECIMALS;
 
+/** The tiles of zoom `z` a bbox touches: columns x0..x1-1, rows y0..y1-1 (ends exclusive; rows from the north). */
+export interface TileSpan {
+  z: number;
+  x0: number;
+  x1: number;
+  y0: number;
+  y1: number;
+}
+
 /**
- * Index of the tile grid line at or beyond `coord` in direction `dir`. A coordinate within 2e-7°
- * (2 cm) of a grid line is on it, so aligning an aligned (7-decimal) bbox changes nothing.
+ * Index of the tile grid line at or beyond `coord` in direction `dir`. A coordinate within
+ * ON_GRID_DEGREES of a grid line is on it (it neither reaches into the tile beyond nor leaves out
+ * the tile before).
  */
 function gridLine(coord: number, z: number, toTile: (c: number, z: number) => number, fromTile: (t: number, z: number) => number, dir: 'down' | 'up'): number {
   const t = toTile(coord, z);
@@ -22,21 +37,13 @@ function gridLine(coord: number, z: number, toTile: (c: number, z: number) => nu
   return dir === 'down' ? Math.floor(t) : Math.ceil(t);
 }
 
-const floorTo = (v: number) => Math.floor(v * SCALE + 1e-9) / SCALE;
-const ceilTo = (v: number) => Math.ceil(v * SCALE - 1e-9) / SCALE;
-
-/** Integer zoom used for tile alignment (fractional map zooms round down). */
-export function tileZoom(zoom: number): number {
-  return clamp(Math.floor(Number.isFinite(zoom) ? zoom : 0), 0, MAX_ZOOM);
-}
-
 /**
- * Grows `[minLon, minLat, maxLon, maxLat]` outward to the edges of the XYZ (Web Mercator) tiles of
- * `zoom` that it touches, written with 7 decimals rounded outward. A degenerate box (a point)
- * becomes its tile. Idempotent, also through formatBbox and back.
+ * The block of XYZ (Web Mercator) tiles of integer zoom `z` that `[minLon, minLat, maxLon, maxLat]`
+ * touches, edges within ON_GRID_DEGREES of a grid line counted as on it. A degenerate box (a point,
+ * or a line on a grid line) is the one tile east and south of it. The one rule of the data proxy's
+ * alignment (alignBboxToTiles) and of OGC API tile blocks (lib/ogc/grid.ts tileBlock).
  */
-export function alignBboxToTiles(bbox: Bbox, zoom: number): Bbox {
-  const z = tileZoom(zoom);
+export function tileSpan(bbox: Bbox, z: number): TileSpan {
   const n = 2 ** z;
   const [minLon, minLat, maxLon, maxLat] = bbox;
   const west = clamp(Math.min(minLon, maxLon), -180, 180);
@@ -52,6 +59,24 @@ export function alignBboxToTiles(bbox: Bbox, zoom: number): Bbox {
   if (y1 <= y0) y1 = y0 + 1;
   if (x1 > n) [x0, x1] = [Math.max(0, n - (x1 - x0)), n];
   if (y1 > n) [y0, y1] = [Math.max(0, n - (y1 - y0)), n];
+  return { z, x0, x1, y0, y1 };
+}
+
+const floorTo = (v: number) => Math.floor(v * SCALE + 1e-9) / SCALE;
+const ceilTo = (v: number) => Math.ceil(v * SCALE - 1e-9) / SCALE;
+
+/** Integer zoom used for tile alignment (fractional map zooms round down). */
+export function tileZoom(zoom: number): number {
+  return clamp(Math.floor(Number.isFinite(zoom) ? zoom : 0), 0, MAX_ZOOM);
+}
+
+/**
+ * Grows `[minLon, minLat, maxLon, maxLat]` outward to the edges of the XYZ (Web Mercator) tiles of
+ * `zoom` that it touches (tileSpan), written with 7 decimals rounded outward. A degenerate box (a
+ * point) becomes its tile. Idempotent, also through formatBbox and back.
+ */
+export function alignBboxToTiles(bbox: Bbox, zoom: number): Bbox {
+  const { z, x0, x1, y0, y1 } = tileSpan(bbox, tileZoom(zoom));
   return [
     clamp(floorTo(tileXToLon(x0, z)), -180, 180),
     clamp(floorTo(tileYToLat(y1, z)), -90, 90),
