@@ -19,6 +19,7 @@ export const nearbyOperation = defineOperation({
   output: nearbyResult,
   errors: ['missing_place', 'missing_dataset_selection', 'unknown_place', 'unknown_dataset', 'geocoding_unavailable'],
   rest: { method: 'get', path: '/api/nearby', from: 'query', params: 'dotted' },
+  cache: 'nearby',
   run: answerNearby,
 });
 
@@ -33,5 +34,6 @@ export const nearbySelectionOperation = defineOperation({
   output: nearbySelectionResult,
   errors: ['missing_place', 'missing_dataset_selection', 'unknown_place', 'geocoding_unavailable'],
   rest: { method: 'get', path: '/api/nearby/selection', from: 'query' },
+  cache: 'selection',
   run: answerNearbySelection,
 });

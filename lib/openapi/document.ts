@@ -20,7 +20,7 @@ import { summaryOperation } from '@/lib/summary/operation';
 import { draftOperation, liveTestOperation, validateOperation } from '@/lib/validator/operation';
 import { errorResponses } from './errors';
 import * as ex from './examples';
-import { Components, restOperation, type AnyOperation } from './operations';
+import { Components, restOperation, type AnyOperation, type OperationDoc } from './operations';
 import { protocolComponents } from '@/lib/protocol/components';
 import type { JsonSchema, OpenApiDocument, Operation, Parameter, Response } from './types';
 import { CACHE_LIFETIMES, type CachedKind } from '@/lib/http-cache';
@@ -73,7 +73,7 @@ const JSON_RPC_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 /** The headers of an answer a shared cache may keep (lib/http-cache.ts), and its 304. */
-function cacheable(kind: CachedKind, op: AnyOperation): { headers: NonNullable<Response['headers']>; responses: Record<string, Response> } {
+function cacheable(kind: CachedKind, op: AnyOperation): Pick<OperationDoc, 'headers' | 'responses'> {
   // An answer with a top-level `generated` time gets a weak tag without it (jsonAnswer in lib/http-cache.ts).
   const weak = op.output instanceof z.ZodObject && 'generated' in op.output.shape;
   return {
@@ -97,10 +97,10 @@ const SOURCE_CODES_EXAMPLE = { unknown_dataset: 'Unknown dataset "sk-uzemie/neex
 
 /** The REST operations, each generated from its declared operation plus its examples. */
 function restOperations(components: Components): OpenApiDocument['paths'] {
-  const generated: Array<[AnyOperation, Parameters<typeof restOperation>[2]]> = [
-    [catalogOperation as AnyOperation, { example: ex.catalog, ...cacheable('catalog', catalogOperation as AnyOperation) }],
+  const generated: Array<[AnyOperation, OperationDoc]> = [
+    [catalogOperation, { example: ex.catalog }],
     [
-      dataOperation as AnyOperation,
+      dataOperation,
       {
         example: ex.data,
         mediaType: 'application/geo+json',
@@ -114,31 +114,29 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         errorExamples: SOURCE_CODES_EXAMPLE,
       },
     ],
-    [placesOperation as AnyOperation, { example: ex.places, parameterExamples: { query: 'Žilina' }, ...cacheable('places', placesOperation as AnyOperation) }],
-    [reverseOperation as AnyOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] }, ...cacheable('reverse', reverseOperation as AnyOperation) }],
-    [territoryOperation as AnyOperation, { parameterExamples: { query: 'okres Poltár' } }],
+    [placesOperation, { example: ex.places, parameterExamples: { query: 'Žilina' } }],
+    [reverseOperation, { example: ex.reverse, parameterExamples: { point: [18.7394, 49.2231] } }],
+    [territoryOperation, { parameterExamples: { query: 'okres Poltár' } }],
     [
-      nearbyOperation as AnyOperation,
+      nearbyOperation,
       {
         example: ex.nearby,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', datasets: ['sk-uzemie/obce'] },
         errorExamples: { missing_dataset_selection: 'Give exactly one of datasets, purpose or search.' },
-        ...cacheable('nearby', nearbyOperation as AnyOperation),
       },
     ],
     [
-      nearbySelectionOperation as AnyOperation,
+      nearbySelectionOperation,
       {
         example: ex.nearbySelection,
         parameterExamples: { point: [17.1077, 48.1486], place: 'Hlavná 1, Košice', purpose: 'construction', search: 'povodne' },
         errorExamples: { missing_dataset_selection: 'Choose the selection with exactly one of: purpose (a use case) or search (text).' },
-        ...cacheable('selection', nearbySelectionOperation as AnyOperation),
       },
     ],
-    [summaryOperation as AnyOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' }, ...cacheable('summary', summaryOperation as AnyOperation) }],
-    [liveTestOperation as AnyOperation, { example: ex.liveReport, parameterExamples: { manifestUrl: 'https://data.example.sk/manifest.json' }, errorExamples: { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' } }],
+    [summaryOperation, { example: ex.summary, parameterExamples: { municipality: 'Žilina' } }],
+    [liveTestOperation, { example: ex.liveReport, parameterExamples: { manifestUrl: 'https://data.example.sk/manifest.json' }, errorExamples: { invalid_input: 'manifestUrl is required: the address of the manifest (JSON).' } }],
     [
-      validateOperation as AnyOperation,
+      validateOperation,
       {
         example: ex.report,
         bodyExamples: {
@@ -148,19 +146,19 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         },
       },
     ],
-    [draftOperation as AnyOperation, { bodyExamples: { ogc: { summary: 'An OGC API – Features service', value: { url: 'https://gis.example.sk/ogc' } }, wfs: { summary: 'A WFS 2.0 service', value: { url: 'https://gis.example.sk/wfs?service=WFS&request=GetCapabilities&version=2.0.0' } }, arcgis: { summary: 'An ArcGIS FeatureServer', value: { url: 'https://gis.example.sk/arcgis/rest/services/Obec/FeatureServer' } } } }],
-    [providerDashboardOperation as AnyOperation, { parameterExamples: { id: 'sk-uzemie' } }],
-    [createChallengeOperation as AnyOperation, { bodyExamples: { withdraw: { summary: 'Withdraw the provider', value: { action: 'withdraw' } }, move: { summary: 'A new manifest URL', value: { action: 'move', manifestUrl: 'https://gis.example.sk/portal/manifest.json' } } } }],
-    [completeChallengeOperation as AnyOperation, { bodyExamples: { prove: { summary: 'The token is in place', value: {} } } }],
+    [draftOperation, { bodyExamples: { ogc: { summary: 'An OGC API – Features service', value: { url: 'https://gis.example.sk/ogc' } }, wfs: { summary: 'A WFS 2.0 service', value: { url: 'https://gis.example.sk/wfs?service=WFS&request=GetCapabilities&version=2.0.0' } }, arcgis: { summary: 'An ArcGIS FeatureServer', value: { url: 'https://gis.example.sk/arcgis/rest/services/Obec/FeatureServer' } } } }],
+    [providerDashboardOperation, { parameterExamples: { id: 'sk-uzemie' } }],
+    [createChallengeOperation, { bodyExamples: { withdraw: { summary: 'Withdraw the provider', value: { action: 'withdraw' } }, move: { summary: 'A new manifest URL', value: { action: 'move', manifestUrl: 'https://gis.example.sk/portal/manifest.json' } } } }],
+    [completeChallengeOperation, { bodyExamples: { prove: { summary: 'The token is in place', value: {} } } }],
     [
-      registrationOperation as AnyOperation,
+      registrationOperation,
       {
         examples: { '201': ex.registration, '200': { ...ex.registration, registered: false, status: 'approved', message: 'Already registered and approved.' } },
         bodyExamples: { register: { summary: 'Register a manifest', value: { manifestUrl: 'https://data.example.sk/manifest.json' } } },
       },
     ],
     [
-      reportOperation as AnyOperation,
+      reportOperation,
       {
         examples: { '201': { id: 42, status: 'open' } },
         bodyExamples: {
@@ -173,7 +171,9 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
   const paths: OpenApiDocument['paths'] = {};
   for (const [op, doc] of generated) {
     const { path: p, method } = op.rest!;
-    paths[p] = { ...paths[p], [method]: restOperation(op, components, doc) };
+    // A cached operation's ETag, Cache-Control and 304 follow from its declared kind.
+    const documented = op.cache ? { ...cacheable(op.cache, op), ...doc } : doc;
+    paths[p] = { ...paths[p], [method]: restOperation(op, components, documented) };
   }
   return paths;
 }

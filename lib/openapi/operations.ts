@@ -3,14 +3,16 @@
 // answer from the zod result, the errors from the operation's codes and the one code -> status table.
 import { z } from 'zod';
 import type { ErrorCode } from '@/lib/errors';
-import type { Operation } from '@/lib/operation/define';
+import type { CachedKind } from '@/lib/http-cache';
+import type { OperationDescription } from '@/lib/operation/define';
 import { idSchema } from '@/lib/operation/fields';
 import { convert, toComponentRefs, type JsonSchema } from '@/lib/operation/json-schema';
 import { objectShape, schemaKind } from '@/lib/operation/query';
 import { errorResponses } from './errors';
 import type { MediaType, Operation as OaOperation, Parameter, Response } from './types';
 
-export type AnyOperation = Operation<z.ZodType, z.ZodType, never>;
+/** Any declared operation, as the document reads it (no cast: see OperationDescription). */
+export type AnyOperation = OperationDescription<CachedKind>;
 
 /** What the document adds to a generated operation: examples and the odd status or header. */
 export interface OperationDoc {

@@ -25,7 +25,7 @@ export interface RestBinding {
   success?: string[];
 }
 
-export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, C> {
+export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, C, K extends string = string> {
   /** Operation id (OpenAPI operationId). */
   id: string;
   summary: string;
@@ -38,15 +38,32 @@ export interface OperationSpec<I extends z.ZodType, O extends z.ZodType, C> {
   /** Codes the operation answers besides input errors (documented per HTTP status). */
   errors: readonly ErrorCode[];
   rest?: RestBinding;
+  /**
+   * The kind of answer shared caches keep (lib/http-cache.ts CACHE_LIFETIMES): said here once, the
+   * REST route passes `op.cache` to cachedAnswer and /openapi.json documents ETag, Cache-Control and
+   * 304 from it. Absent: the answer is not kept.
+   */
+  cache?: K;
   /** The service; absent only where the route answers with its own responder (the data proxy's bytes). */
   run?: (input: z.output<I>, ctx: C) => Promise<z.input<O>>;
 }
 
-export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, C = void> extends OperationSpec<I, O, C> {
+export interface Operation<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, C = void, K extends string = string> extends OperationSpec<I, O, C, K> {
   invalidCode: ErrorCode;
   /** Parses typed input (MCP arguments, a JSON body); failures throw ApiError with the field's code. */
   parse(raw: unknown): z.output<I>;
 }
+
+/** A declared operation as defineOperation returns it: a cached one's kind is part of its type. */
+export type DefinedOperation<I extends z.ZodType, O extends z.ZodType, C, K extends string> = Operation<I, O, C, K> & ([K] extends [never] ? unknown : { cache: K });
+
+/**
+ * What a description of operations reads (/openapi.json): every declared operation is one, whatever
+ * its input, answer and context types, without a cast. It leaves out `run` and `parse`, whose
+ * parameters are each operation's own input and context (a list of them as `Operation` would need
+ * the cast: a function taking one operation's input does not take any input).
+ */
+export type OperationDescription<K extends string = string> = Omit<Operation<z.ZodType, z.ZodType, never, K>, 'run' | 'parse'>;
 
 /** The message of a zod failure, naming the field: `radius: Too big: expected number to be <=20000`. */
 function zodMessage(err: z.ZodError, rename: (path: PropertyKey[]) => string = defaultPath): string {
@@ -111,13 +128,15 @@ export function parseWith<T extends z.ZodType>(schema: T, raw: unknown, fallback
   return r.data;
 }
 
-export function defineOperation<I extends z.ZodType, O extends z.ZodType, C = void>(spec: OperationSpec<I, O, C>): Operation<I, O, C> {
+/** Declares an operation; `cache: 'places'` keeps its literal kind in the type (K), no `cache`: never. */
+export function defineOperation<I extends z.ZodType, O extends z.ZodType, C = void, K extends string = never>(spec: OperationSpec<I, O, C, K>): DefinedOperation<I, O, C, K> {
   const invalidCode = spec.invalidCode ?? 'invalid_query';
-  return {
+  const op: Operation<I, O, C, K> = {
     ...spec,
     invalidCode,
     parse: (raw) => parseWith(spec.input, raw, invalidCode),
   };
+  return op as DefinedOperation<I, O, C, K>;
 }
 
 /** A refinement issue carrying its own error code (e.g. `invalid_url`, `missing_place`). */

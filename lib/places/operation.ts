@@ -35,6 +35,7 @@ export const placesOperation = defineOperation({
   output: placeResult,
   errors: ['geocoding_unavailable'],
   rest: { method: 'get', path: '/api/places', from: 'query' },
+  cache: 'places',
   run: ({ query, max, types }) => searchPlaces(query, max, { types }),
 });
 
@@ -52,6 +53,7 @@ export const reverseOperation = defineOperation({
   output: reverseResult,
   errors: ['geocoding_unavailable'],
   rest: { method: 'get', path: '/api/places/reverse', from: 'query' },
+  cache: 'reverse',
   run: reversePlace,
 });
 

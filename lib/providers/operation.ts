@@ -15,6 +15,7 @@ export const catalogOperation = defineOperation({
   output: catalogDocument,
   errors: [],
   rest: { method: 'get', path: '/api/catalog', from: 'query' },
+  cache: 'catalog',
   run: () => getCatalog(),
 });
 

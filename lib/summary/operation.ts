@@ -31,6 +31,7 @@ export const summaryOperation = defineOperation({
   output: summaryResult,
   errors: ['raster_dataset', 'summary_requires_place', 'ambiguous_place', 'unknown_dataset', 'unknown_place', 'source_unreachable', 'timeout', 'http_error', 'invalid_json', 'empty_body', 'response_too_large', 'data_schema_mismatch', 'source_error'],
   rest: { method: 'get', path: '/api/summary/{provider}/{dataset}', from: 'query', datasetPath: true, params: 'flat' },
+  cache: 'summary',
   run: ({ dataset, municipality, params }) => {
     const [provider, id] = dataset.split('/');
     return summarizeDataset({ provider, dataset: id, municipality, params });

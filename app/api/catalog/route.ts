@@ -10,7 +10,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route(async (req) => {
   await restInput(catalogOperation, req);
-  return cachedAnswer(req, 'catalog', async () => ({ answer: await catalogAnswer() }));
+  return cachedAnswer(req, catalogOperation.cache, async () => ({ answer: await catalogAnswer() }));
 });
 
 export const OPTIONS = preflight;

@@ -9,7 +9,7 @@ import { runRest } from '@/lib/operation/rest';
 export const dynamic = 'force-dynamic';
 
 export const GET = route((req) =>
-  cachedAnswer(req, 'nearby', async () => {
+  cachedAnswer(req, nearbyOperation.cache, async () => {
     const result = await runRest(nearbyOperation, req);
     return { answer: jsonAnswer(result), transient: result.results.some((r) => r.status === 'error') };
   }),

@@ -7,6 +7,6 @@ import { placesOperation } from '@/lib/places/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route((req) => cachedAnswer(req, 'places', async () => ({ answer: jsonAnswer(await runRest(placesOperation, req)) })));
+export const GET = route((req) => cachedAnswer(req, placesOperation.cache, async () => ({ answer: jsonAnswer(await runRest(placesOperation, req)) })));
 
 export const OPTIONS = preflight;

@@ -8,6 +8,6 @@ import { runRest } from '@/lib/operation/rest';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route((req) => cachedAnswer(req, 'selection', async () => ({ answer: jsonAnswer(await runRest(nearbySelectionOperation, req)) })));
+export const GET = route((req) => cachedAnswer(req, nearbySelectionOperation.cache, async () => ({ answer: jsonAnswer(await runRest(nearbySelectionOperation, req)) })));
 
 export const OPTIONS = preflight;

@@ -8,6 +8,6 @@ import { reverseOperation } from '@/lib/places/operation';
 
 export const dynamic = 'force-dynamic';
 
-export const GET = route((req) => cachedAnswer(req, 'reverse', async () => ({ answer: jsonAnswer(await runRest(reverseOperation, req)) })));
+export const GET = route((req) => cachedAnswer(req, reverseOperation.cache, async () => ({ answer: jsonAnswer(await runRest(reverseOperation, req)) })));
 
 export const OPTIONS = preflight;

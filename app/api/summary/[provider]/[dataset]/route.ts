@@ -9,7 +9,7 @@ export const dynamic = 'force-dynamic';
 
 export const GET = route<{ provider: string; dataset: string }>(async (req, { params }) => {
   const path = await params;
-  return cachedAnswer(req, 'summary', async () => ({ answer: jsonAnswer(await runRest(summaryOperation, req, path)) }));
+  return cachedAnswer(req, summaryOperation.cache, async () => ({ answer: jsonAnswer(await runRest(summaryOperation, req, path)) }));
 });
 
 export const OPTIONS = preflight;
