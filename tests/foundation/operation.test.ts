@@ -50,7 +50,7 @@ describe('error codes per field', () => {
     { name: 'a limit (13 datasets)', run: () => nearbyQuery({ point: '17,48', datasets: Array.from({ length: 13 }, (_, i) => `a/d${i}`).join(',') }), code: 'invalid_query', message: /^datasets: / },
     { name: 'rule 1 of nearby', run: () => nearbyQuery({ point: '17,48' }), code: 'missing_dataset_selection', message: /exactly one/ },
     { name: 'rule 2 of nearby', run: () => nearbyQuery({ search: 'voda' }), code: 'missing_place', message: /point/ },
-    { name: 'a missing body member', run: () => registrationOperation.parse({}), code: 'invalid_input', message: /^manifestUrl: manifestUrl is required/ },
+    { name: 'a missing body member', run: () => registrationOperation.parse({}), code: 'invalid_input', message: /^manifestUrl: Chýba adresa manifestu/ },
     { name: 'a refinement with its own code', run: () => registrationOperation.parse({ manifestUrl: 'ftp://example.org/m.json' }), code: 'invalid_url', message: /https/ },
     { name: 'a lone value named by its field', run: () => parseWith(bbox, [18, 48, 17, 49], 'invalid_query', 'bbox'), code: 'invalid_query', message: /^bbox: minLon must be smaller/ },
   ];
