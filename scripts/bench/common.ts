@@ -73,3 +73,41 @@ export async function onBothDrivers(
   }
   return lines;
 }
+
+/**
+ * The route table server.ts uses: the build's (`loadRouteTable`), or, where nothing is built (a bench
+ * run from a fresh checkout), the same table derived from the app directory by Next.js's own route
+ * sorting and regexes. Without it the listener would match no route and its fast paths would never
+ * answer, so the bench would measure Next's path under the fast path's name.
+ */
+export async function benchRouteTable(): Promise<import('../../lib/server/routes').RouteTable> {
+  const { loadRouteTable, exportedMethods } = await import('../../lib/server/routes');
+  const built = loadRouteTable();
+  if (built.statics.size || built.dynamics.length) return built;
+  const { readdirSync } = await import('node:fs');
+  const { getSortedRoutes } = (await import('next/dist/shared/lib/router/utils/sorted-routes.js')) as { getSortedRoutes: (pages: string[]) => string[] };
+  const { getRouteRegex } = (await import('next/dist/shared/lib/router/utils/route-regex.js')) as { getRouteRegex: (page: string) => { re: RegExp; groups: Record<string, unknown> } };
+  const appDir = path.join(process.cwd(), 'app');
+  const pages: string[] = [];
+  for (const entry of readdirSync(appDir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || !/^(route\.ts|page\.tsx)$/.test(entry.name)) continue;
+    const segments = path.relative(appDir, entry.parentPath).split(path.sep).filter((s) => s && !/^\(.*\)$/.test(s));
+    if (segments.some((s) => s.startsWith('_') || s.startsWith('@'))) continue;
+    pages.push(`/${segments.join('/')}`);
+  }
+  const sorted = getSortedRoutes([...new Set(pages)]);
+  const dynamic = (page: string) => page.includes('[');
+  const methods = new Map<string, ReadonlySet<string>>();
+  for (const page of sorted) {
+    const exported = exportedMethods(process.cwd(), page);
+    if (exported) methods.set(page, exported);
+  }
+  return {
+    statics: new Set(sorted.filter((p) => !dynamic(p))),
+    dynamics: sorted.filter(dynamic).map((page) => {
+      const { re, groups } = getRouteRegex(page);
+      return { page, regex: re, names: Object.keys(groups) };
+    }),
+    methods,
+  };
+}

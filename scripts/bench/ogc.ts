@@ -19,7 +19,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { percentile, runIfMain } from './common';
+import { benchRouteTable, percentile, runIfMain } from './common';
 
 const ROUNDS = 10;
 const PER_ROUND = 30;
@@ -201,8 +201,7 @@ export async function run(): Promise<void> {
     // The listener server.ts installs, the data route standing in for Next (misses, and the first
     // answer, from which the fast path takes the route's headers).
     const { createRequestListener } = await import('@/lib/server/listener');
-    const { loadRouteTable } = await import('@/lib/server/routes');
-    const routeTable = loadRouteTable();
+    const routeTable = await benchRouteTable();
     const dataListener = adapter(dataRoute.GET as WebHandler, (p) => ({ provider: segments(p)[2], dataset: segments(p)[3] }));
     const fastSrv = await listen(createRequestListener({ app: () => async (req, res) => dataListener(req, res), routes: () => routeTable }));
     const itemsSrv = await listen(adapter(itemsRoute.GET as WebHandler, (p) => ({ collectionId: segments(p)[2] })));
