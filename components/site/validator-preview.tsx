@@ -7,6 +7,7 @@ import { useMemo } from 'react';
 import { basemapStyle } from '@/lib/basemap/style';
 import { formatNumber } from '@/lib/map/format';
 import type { MapDataset } from '@/lib/map/types';
+import type { Bbox } from '@/lib/protocol/shared/geo';
 import { pluralForm } from '@/lib/protocol/shared/text';
 import type { LiveDatasetReport } from '@/lib/validator/report';
 
@@ -23,7 +24,6 @@ const MapCanvas = dynamic(() => import('../map/map-canvas'), {
 const COLOURS = ['#d62976', '#1f77b4', '#2ca02c', '#ff7f0e', '#9467bd', '#8c564b'];
 
 type Preview = NonNullable<LiveDatasetReport['preview']>;
-type Bbox = [number, number, number, number];
 
 function objects(n: number): string {
   return `${formatNumber(n)} ${pluralForm(n, 'objekt', 'objekty', 'objektov')}`;
