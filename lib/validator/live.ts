@@ -476,7 +476,9 @@ function transportFinding(path: string, err: unknown, what: string): Finding {
   if (err instanceof FetchError || isFetchError(err)) {
     const e = err as FetchError;
     const status = e.code === 'http_error' && e.status ? ` ${e.status}` : '';
-    const finding: Finding = { path, code: e.code, message: `${what} ${TRANSPORT_MESSAGES[e.code]}${status} (${e.message})` };
+    // An HTTP error's detail only repeats its status (in English): the Slovak sentence says it all.
+    const detail = status ? '' : ` (${e.message})`;
+    const finding: Finding = { path, code: e.code, message: `${what} ${TRANSPORT_MESSAGES[e.code]}${status}${detail}` };
     const hint = TRANSPORT_HINTS[e.code];
     return hint ? { ...finding, hint } : finding;
   }
