@@ -6,8 +6,10 @@
 // layer's state counted.
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import type { ManifestDataset } from '@/lib/protocol/types';
 import { englishIn } from '../tests/helpers/language';
 import { PNG_1X1, pointGrid, startProviderServer, type ProviderServer, type RecordedRequest } from '../tests/helpers/provider-server';
+import { SLOVAKIA_BBOX, SLOVAKIA_COVERAGE, startFakeProvider, type FakeProvider } from './fake-provider';
 import { FAKE_PROVIDER_PORT, catalog, goOffline, registerAndApprove, waitForCatalog } from './helpers';
 import { ensureTestCertificate, testCertificate } from './tls';
 
@@ -17,40 +19,34 @@ const TILE_PORT = FAKE_PROVIDER_PORT - 4;
 const ID = 'e2e-zlyhava';
 const DATA = `${ID}/body`;
 const RASTER = `${ID}/dlazdice`;
-const SLOVAKIA: [number, number, number, number] = [16.83, 47.73, 22.57, 49.62];
 
-function manifest(dataUrl: string, tileUrl: string) {
-  const coverage = { bbox: SLOVAKIA, area: 'Slovensko' };
-  return {
-    protocol: '0.1',
-    provider: { id: ID, name: 'Nespoľahlivý testovací poskytovateľ', homepage: 'https://example.sk', description: 'Zdroj, ktorý zlyháva a zase sa zotaví.' },
-    license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', attribution: '© Nespoľahlivý poskytovateľ' },
-    datasets: [
-      {
-        id: 'body',
-        title: 'Nespoľahlivé body',
-        description: 'Body z výrezu mapy; zdroj občas zlyhá.',
-        category: 'other',
-        keywords: ['test'],
-        useCases: ['business'],
-        coverage,
-        source: { type: 'geojson', url: `${dataUrl}/data.json`, mode: 'bbox', maxFeatures: 100 },
-        presentation: { type: 'circle', color: '#aa3377' },
-        fields: [{ key: 'name', label: 'Názov' }],
-      },
-      {
-        id: 'dlazdice',
-        title: 'Nespoľahlivé dlaždice',
-        description: 'Rastrové dlaždice; server občas hlási chybu.',
-        category: 'other',
-        keywords: ['test'],
-        useCases: ['business'],
-        coverage,
-        source: { type: 'raster', tiles: [`${tileUrl}/tiles/{z}/{x}/{y}.png`], tileSize: 256 },
-        presentation: { type: 'raster', opacity: 0.6 },
-      },
-    ],
-  };
+/** The provider's two datasets: bbox points from its own server, raster tiles from the HTTPS one. */
+function datasets(dataUrl: string, tileUrl: string): ManifestDataset[] {
+  return [
+    {
+      id: 'body',
+      title: 'Nespoľahlivé body',
+      description: 'Body z výrezu mapy; zdroj občas zlyhá.',
+      category: 'other',
+      keywords: ['test'],
+      useCases: ['business'],
+      coverage: SLOVAKIA_COVERAGE,
+      source: { type: 'geojson', url: `${dataUrl}/data.json`, mode: 'bbox', maxFeatures: 100 },
+      presentation: { type: 'circle', color: '#aa3377' },
+      fields: [{ key: 'name', label: 'Názov' }],
+    },
+    {
+      id: 'dlazdice',
+      title: 'Nespoľahlivé dlaždice',
+      description: 'Rastrové dlaždice; server občas hlási chybu.',
+      category: 'other',
+      keywords: ['test'],
+      useCases: ['business'],
+      coverage: SLOVAKIA_COVERAGE,
+      source: { type: 'raster', tiles: [`${tileUrl}/tiles/{z}/{x}/{y}.png`], tileSize: 256 },
+      presentation: { type: 'raster', opacity: 0.6 },
+    },
+  ];
 }
 
 /**
@@ -79,21 +75,28 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
 test.describe('honest layers', () => {
   test.describe.configure({ timeout: 240_000 });
   test.use({ ignoreHTTPSErrors: true });
-  let data: ProviderServer;
+  let data: FakeProvider;
   let tiles: ProviderServer;
 
   test.beforeAll(async ({ request }) => {
     if (!ensureTestCertificate()) throw new Error('openssl is needed for the HTTPS tile server');
-    data = await startProviderServer({ port: DATA_PORT });
     tiles = await startProviderServer({ port: TILE_PORT, tls: testCertificate(), cors: true });
-    data.setBody('/manifest.json', manifest(data.url, tiles.url));
-    // A bbox source as a provider writes one: objects in the requested bbox.
-    data.setBody('/data.json', (req: RecordedRequest) => {
-      const b = (req.query.bbox ?? SLOVAKIA.join(',')).split(',').map(Number) as [number, number, number, number];
-      return pointGrid(b, 9);
-    });
     tiles.setBody('/tiles/*', PNG_1X1, 'image/png');
-    await registerAndApprove(request, `${data.url}/manifest.json`, ID);
+    data = await startFakeProvider({
+      port: DATA_PORT,
+      id: ID,
+      name: 'Nespoľahlivý testovací poskytovateľ',
+      description: 'Zdroj, ktorý zlyháva a zase sa zotaví.',
+      datasets: (url) => datasets(url, tiles.url),
+      // A bbox source as a provider writes one: objects in the requested bbox.
+      bodies: {
+        '/data.json': (req: RecordedRequest) => {
+          const b = (req.query.bbox ?? SLOVAKIA_BBOX.join(',')).split(',').map(Number) as [number, number, number, number];
+          return pointGrid(b, 9);
+        },
+      },
+    });
+    await registerAndApprove(request, data.manifestUrl, data.id);
     await waitForCatalog(request, [DATA, RASTER]);
   });
 

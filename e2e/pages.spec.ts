@@ -1,34 +1,14 @@
 // The server-rendered pages: dataset pages show the same numbers as /api/summary, towns and
 // municipalities have their pages, the providers' page shows validator reports and registers,
 // pending data is marked and kept from search engines; sitemap and robots; axe on every page kind.
-import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { startFakeProvider, SLOVAKIA_COVERAGE, type FakeProvider } from './fake-provider';
 import { FAKE_PROVIDER_PORT, attachScreenshot, goOffline, seriousViolations, waitForMapIdle } from './helpers';
 
-const FAKE = `http://127.0.0.1:${FAKE_PROVIDER_PORT}`;
 const FAKE_ID = 'e2e-poskytovatel';
 
-/** A provider of our own on 127.0.0.1 (the server allows it through ALLOW_INSECURE_SOURCES). */
-function startFakeProvider(): Promise<http.Server> {
-  const manifest = {
-    protocol: '0.1',
-    provider: { id: FAKE_ID, name: 'Testovací poskytovateľ e2e', homepage: 'https://example.sk', description: 'Poskytovateľ pre testy webu.' },
-    license: { name: 'CC BY 4.0', url: 'https://creativecommons.org/licenses/by/4.0/', attribution: '© Testovací poskytovateľ' },
-    datasets: [
-      {
-        id: 'body',
-        title: 'Testovacie body',
-        description: 'Tri body na overenie registrácie a stránky neschválených dát.',
-        category: 'other',
-        keywords: ['test'],
-        useCases: ['business'],
-        coverage: { bbox: [16.83, 47.73, 22.57, 49.62], area: 'Slovensko' },
-        source: { type: 'geojson', url: `${FAKE}/data.json`, mode: 'full', maxFeatures: 10 },
-        presentation: { type: 'circle', color: '#aa3377' },
-        fields: [{ key: 'nazov', label: 'Názov' }],
-      },
-    ],
-  };
+/** A provider of our own on 127.0.0.1 with three points (pending until the registration test). */
+function startPagesProvider(): Promise<FakeProvider> {
   const data = {
     type: 'FeatureCollection',
     features: [
@@ -43,13 +23,27 @@ function startFakeProvider(): Promise<http.Server> {
       dm: { title: `Bod ${nazov}` },
     })),
   };
-  const server = http.createServer((req, res) => {
-    const path = new URL(req.url ?? '/', FAKE).pathname;
-    const body = path === '/manifest.json' ? manifest : path === '/data.json' ? data : null;
-    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body ?? { error: 'not found' }));
+  return startFakeProvider({
+    port: FAKE_PROVIDER_PORT,
+    id: FAKE_ID,
+    name: 'Testovací poskytovateľ e2e',
+    description: 'Poskytovateľ pre testy webu.',
+    datasets: (url) => [
+      {
+        id: 'body',
+        title: 'Testovacie body',
+        description: 'Tri body na overenie registrácie a stránky neschválených dát.',
+        category: 'other',
+        keywords: ['test'],
+        useCases: ['business'],
+        coverage: SLOVAKIA_COVERAGE,
+        source: { type: 'geojson', url: `${url}/data.json`, mode: 'full', maxFeatures: 10 },
+        presentation: { type: 'circle', color: '#aa3377' },
+        fields: [{ key: 'nazov', label: 'Názov' }],
+      },
+    ],
+    bodies: { '/data.json': data },
   });
-  return new Promise((resolve) => server.listen(FAKE_PROVIDER_PORT, '127.0.0.1', () => resolve(server)));
 }
 
 async function zilina(request: APIRequestContext): Promise<{ address: string; town: string; name: string }> {
@@ -125,12 +119,12 @@ test.describe('municipality pages', () => {
 });
 
 test.describe('providers', () => {
-  let server: http.Server;
+  let provider: FakeProvider;
   test.beforeAll(async () => {
-    server = await startFakeProvider();
+    provider = await startPagesProvider();
   });
   test.afterAll(async () => {
-    await new Promise((r) => server.close(r));
+    await provider?.close();
   });
 
   test('the validator reports on a pasted manifest and on a live URL', async ({ page }, testInfo) => {
@@ -156,7 +150,7 @@ test.describe('providers', () => {
     await expect(report.getByTestId('report-errors')).toContainText('schema_');
 
     await page.getByTestId('validator-tab-url').click();
-    await page.getByTestId('validator-url').fill(`${FAKE}/manifest.json`);
+    await page.getByTestId('validator-url').fill(provider.manifestUrl);
     await page.getByTestId('validator-submit').click();
     await expect(report.getByTestId('report-datasets')).toContainText('body');
     await attachScreenshot(page, testInfo, 'providers-page-report');
@@ -165,7 +159,7 @@ test.describe('providers', () => {
 
   test('registration: the dataset page of a pending provider warns and is noindex', async ({ page, request }, testInfo) => {
     await page.goto('/poskytovatelia');
-    await page.getByTestId('registration-url').fill(`${FAKE}/manifest.json`);
+    await page.getByTestId('registration-url').fill(provider.manifestUrl);
     await page.getByTestId('registration-submit').click();
     await expect(page.getByTestId('registration-result')).toBeVisible();
     await expect(page.getByTestId('registration-result')).toContainText('čaká na schválenie');
