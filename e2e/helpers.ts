@@ -2,6 +2,7 @@
 import { execFileSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import type { CatalogDataset, CatalogDocument } from '@/lib/providers/schema';
 
 export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
 
@@ -81,30 +82,20 @@ export async function attachScreenshot(page: Page, testInfo: TestInfo, name: str
   await testInfo.attach(name, { body: await page.screenshot({ fullPage: false }), contentType: 'image/png' });
 }
 
-export interface CatalogEntry {
-  key: string;
-  providerId: string;
-  title: string;
-  category: string;
-  source: { type: string; mode?: string };
-  temporal?: { param?: string };
-  params?: Array<{ key: string; type: string; min?: number | string; max?: number | string; default?: unknown }>;
-  links: { data: string | null; map: string };
-}
-
-export async function catalog(request: APIRequestContext): Promise<CatalogEntry[]> {
+/** The datasets of GET /api/catalog, typed by the answer's one schema (lib/providers/schema.ts). */
+export async function catalog(request: APIRequestContext): Promise<CatalogDataset[]> {
   const res = await request.get('/api/catalog');
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { datasets: CatalogEntry[] }).datasets;
+  return ((await res.json()) as CatalogDocument).datasets;
 }
 
 /** A whole-mode GeoJSON dataset with a `range` time parameter (the protocol samples have one). */
-export async function temporalDataset(request: APIRequestContext): Promise<CatalogEntry & { param: { key: string; min: number; max: number } }> {
+export async function temporalDataset(request: APIRequestContext): Promise<CatalogDataset & { param: { key: string; min: number; max: number } }> {
   const list = await catalog(request);
   for (const d of list) {
     const key = d.temporal?.param;
     const p = d.params?.find((x) => x.key === key);
-    if (d.links.data && d.source.mode !== 'bbox' && p && p.type === 'range' && p.min !== undefined && p.max !== undefined) {
+    if (d.links.data && d.source.type === 'geojson' && d.source.mode !== 'bbox' && p && p.type === 'range' && p.min !== undefined && p.max !== undefined) {
       return { ...d, param: { key: p.key, min: Number(p.min), max: Number(p.max) } };
     }
   }
