@@ -15,7 +15,8 @@
 // provider, transition not allowed, refresh failed), 2 usage error, 3 database unreachable.
 import { closeDatabase, getDb, openDatabase, setDatabase } from '@/lib/db';
 import { approveProvider, rejectProvider, unrejectProvider } from '@/lib/providers/approval';
-import { deliverNotifications } from '@/lib/notifications';
+import { env } from '@/lib/env';
+import { deliverNotificationsWithin } from '@/lib/notifications';
 import { describeChange, manifestDiff } from '@/lib/providers/diff';
 import { getProviderById, listProviderEvents, listProviders } from '@/lib/providers/queries';
 import { refreshAllProviders, refreshProvider, type RefreshResult } from '@/lib/providers/refresh';
@@ -46,6 +47,8 @@ class UsageError extends Error {}
 
 /** How long the CLI waits for the e-mails its command queued before it exits (the server sends the rest). */
 const NOTIFY_WITHIN_MS = 8000;
+/** Commands that may queue e-mails. */
+const MAILING_COMMANDS = new Set(['approve', 'reject', 'refresh']);
 
 interface Parsed {
   command: string;
@@ -326,6 +329,27 @@ export async function runOperator(argv: string[], io: OperatorIo = { out: consol
   }
 }
 
+/**
+ * E-mails the command queued (approval, rejection, a changed manifest) go out now, within a bound: the
+ * action is done either way. Whatever is not sent in time is released to the server's outbox loop at
+ * once (not held for the claim's 2 minutes). Without SMTP settings of its own the CLI sends nothing:
+ * it would only log the messages and mark them done, and a server that has SMTP settings would never
+ * send them, so it leaves them to the server.
+ */
+async function notify(command: string): Promise<void> {
+  if (!env().smtpUrl) {
+    if (MAILING_COMMANDS.has(command)) console.error('E-mails: SMTP_URL is not set for this command; the server sends what it queued (or logs it without SMTP settings).');
+    return;
+  }
+  try {
+    const r = await deliverNotificationsWithin(NOTIFY_WITHIN_MS);
+    if (r.sent) console.error(`E-mails: ${r.sent} sent.`);
+    if (r.timedOut) console.error(`E-mails: not sent within ${NOTIFY_WITHIN_MS / 1000} s; ${r.released} left to the server, which sends them within seconds.`);
+  } catch (e) {
+    console.error(`E-mails: ${e instanceof Error ? e.message : String(e)} (the server retries them)`);
+  }
+}
+
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv.length === 0 || ['help', '--help', '-h'].includes(argv[0])) {
@@ -342,12 +366,7 @@ async function main(): Promise<void> {
   }
   try {
     code = await runOperator(argv);
-    // E-mails the command queued (approval, rejection, a changed manifest) go out now, within a bound:
-    // the action is done either way, and the server's outbox loop sends whatever is left.
-    await Promise.race([
-      deliverNotifications().catch((e: unknown) => console.error(`Notifications: ${e instanceof Error ? e.message : String(e)} (the server retries them)`)),
-      new Promise((resolve) => setTimeout(resolve, NOTIFY_WITHIN_MS).unref()),
-    ]);
+    await notify(argv[0]);
   } catch (e) {
     console.error(`Failed: ${e instanceof Error ? e.message : String(e)}`);
     code = 3;

@@ -77,7 +77,23 @@ export async function markFailed(db: DbOrTx, row: NotificationRow, error: string
   await db
     .update(notifications)
     .set({ lastError: error.slice(0, 500), claimedUntil: null, nextAttemptAt: sql`now() + make_interval(mins => ${minutes})` })
-    .where(eq(notifications.id, row.id));
+    // A message another sender delivered meanwhile (after releaseClaims) stays sent.
+    .where(and(eq(notifications.id, row.id), isNull(notifications.sentAt)));
+}
+
+/**
+ * Gives claimed but unsent messages back at once (a sender that stops before sending them, like the
+ * operator CLI when its time is up), so the next round of any sender takes them instead of waiting
+ * out the claim. The claim's attempt is not counted: the message was not tried to the end.
+ */
+export async function releaseClaims(db: DbOrTx, ids: number[]): Promise<number> {
+  if (!ids.length) return 0;
+  const rows = await db
+    .update(notifications)
+    .set({ claimedUntil: null, attempts: sql`greatest(${notifications.attempts} - 1, 0)` })
+    .where(and(inArray(notifications.id, ids), isNull(notifications.sentAt)))
+    .returning({ id: notifications.id });
+  return rows.length;
 }
 
 /** A provider's messages, newest first (its page shows what was sent to it). */

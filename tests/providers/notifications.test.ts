@@ -2,10 +2,11 @@
 // a changed manifest awaiting approval (with its changes), a source down for over an hour (once per
 // outage). Sending never blocks or breaks the operator's action: with the SMTP server failing the
 // approval still succeeds and the message waits in the outbox; without SMTP settings it is logged.
+import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getDb, getSql } from '@/lib/db';
 import { resetEnvForTests } from '@/lib/env';
-import { deliverNotifications, listNotifications } from '@/lib/notifications';
+import { deliverNotifications, deliverNotificationsWithin, listNotifications } from '@/lib/notifications';
 import { notifyLongOutages } from '@/lib/providers/outages';
 import { approveProvider, rejectProvider } from '@/lib/providers/approval';
 import { refreshProvider } from '@/lib/providers/refresh';
@@ -151,6 +152,36 @@ describe('sending never blocks or breaks the action', () => {
     } finally {
       useSmtp(smtp.url);
     }
+  });
+
+  test('a bounded delivery whose time is up releases its claims: the next round sends the message, not 2 minutes later', async () => {
+    const p = await registered('mail-pusti');
+    // An SMTP server that accepts the connection and never greets: the send hangs (greeting time-out 10 s).
+    const sockets = new Set<net.Socket>();
+    const silent = net.createServer((socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    useSmtp(`smtp://127.0.0.1:${(silent.address() as net.AddressInfo).port}`);
+    try {
+      await approveProvider({ id: p.id });
+      const r = await deliverNotificationsWithin(500);
+      expect(r).toMatchObject({ timedOut: true, sent: 0 });
+      expect(r.released).toBeGreaterThanOrEqual(1);
+      const [released] = await listNotifications(await getDb(), { providerId: p.id });
+      expect(released).toMatchObject({ sentAt: null, claimedUntil: null, attempts: 0, lastError: null });
+      expect(new Date(released.nextAttemptAt).getTime()).toBeLessThanOrEqual(Date.now() + 1000);
+    } finally {
+      useSmtp(smtp.url);
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    // The hung send fails now; the stopped delivery records nothing for the released message.
+    await deliverNotifications();
+    const [stillDue] = await listNotifications(await getDb(), { providerId: p.id });
+    expect(stillDue.lastError).toBeNull();
+    await deliverNotifications();
+    await smtp.waitFor((m) => m.to.includes(p.email));
+    const [sent] = await listNotifications(await getDb(), { providerId: p.id });
+    expect(sent).toMatchObject({ via: 'smtp', attempts: 1 });
   });
 
   test('without SMTP settings the message is logged instead and marked so', async () => {
