@@ -7,6 +7,8 @@ const PORT = Number(process.env.E2E_PORT ?? 3100);
 /** A fake provider the registration test serves on this port (allowed over plain http below). */
 export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
 const BASE = `http://localhost:${PORT}`;
+/** provider-chain.spec's local SMTP server (tests/helpers/smtp-server.ts): the server's e-mails to providers go there. */
+const SMTP_PORT = FAKE_PROVIDER_PORT - 7;
 /** citizen.spec's test WMS runs over HTTPS with this machine's test certificate, which the server trusts. */
 const TLS = ensureTestCertificate();
 
@@ -52,8 +54,11 @@ export default defineConfig({
       PUBLIC_BASE_URL: BASE,
       // The fake provider of pages.spec; citizen.spec's provider and its HTTPS WMS on the two ports
       // below; honest.spec's failing provider and its HTTPS tile server on the next two.
-      // onramp.spec drafts a manifest from the server's own OGC API (/ogc), read back over loopback.
-      ALLOW_INSECURE_SOURCES: [...[0, 1, 2, 3, 4].map((d) => `127.0.0.1:${FAKE_PROVIDER_PORT - d}`), `localhost:${PORT}`].join(','),
+      // onramp.spec drafts a manifest from the server's own OGC API (/ogc), read back over loopback;
+      // provider-chain.spec's MapServer WFS and the town's own server on the next two.
+      ALLOW_INSECURE_SOURCES: [...[0, 1, 2, 3, 4, 5, 6].map((d) => `127.0.0.1:${FAKE_PROVIDER_PORT - d}`), `localhost:${PORT}`].join(','),
+      // E-mails to providers' contact addresses: provider-chain.spec receives them (the other specs' providers have none).
+      SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}`,
       ...(TLS ? { NODE_EXTRA_CA_CERTS: TLS_CERT } : {}),
       // No online basemap: the map must work offline.
       BASEMAP_STYLE_URL: '',

@@ -4,7 +4,8 @@
 // GeoJSON, GML and plain text. Nothing is mocked: the portal's guarded client talks HTTP to a tiny
 // node:http front that runs `mapserv` as a CGI program per request.
 //
-//   const ms = await startMapServer();            // variants: full (json,gml,text), gml, text
+//   const ms = await startMapServer();            // or ({ port }): a fixed port (the e2e server allows it over http)
+//                                                 // variants: full (json,gml,text), gml, text
 //   ms.template('full', ['hlbka', 'zony'])        // a GetMap tile template for a manifest
 //   MAPSERVER_RASTER.valueAt(lon, lat)            // the class the GeoTIFF holds at a point
 //   await ms.close();
@@ -258,7 +259,7 @@ function runCgi(configFile: string, query: string): Promise<{ status: number; he
   });
 }
 
-export async function startMapServer(): Promise<MapServer> {
+export async function startMapServer({ port: fixedPort = 0 }: { port?: number } = {}): Promise<MapServer> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'portal-mapserver-'));
   const data = writeData(dir);
   const log: Array<{ variant: string; query: string }> = [];
@@ -282,7 +283,10 @@ export async function startMapServer(): Promise<MapServer> {
       },
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(fixedPort, '127.0.0.1', resolve);
+  });
   const port = (server.address() as AddressInfo).port;
   const base = `http://127.0.0.1:${port}`;
   for (const [variant, formats] of Object.entries(MAPSERVER_VARIANTS)) {
