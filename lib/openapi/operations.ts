@@ -127,7 +127,8 @@ export function restOperation(op: AnyOperation, components: Components, doc: Ope
     if (params.length) operation.parameters = params;
     const pathNames = new Set(binding.pathParams ?? []);
     const bodyInput = pathNames.size && op.input instanceof z.ZodObject ? op.input.omit(Object.fromEntries([...pathNames].map((n) => [n, true])) as never) : op.input;
-    operation.requestBody = {
+    // The whole input in the path: no body (lib/operation/rest.ts reads none).
+    if (!(bodyInput instanceof z.ZodObject && Object.keys(bodyInput.shape).length === 0)) operation.requestBody = {
       required: true,
       content: {
         'application/json': {

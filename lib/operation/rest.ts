@@ -16,14 +16,21 @@ export async function restInput<I extends z.ZodType, O extends z.ZodType, C>(
   const binding = op.rest;
   if (!binding) throw new Error(`operation ${op.id} has no REST binding`);
   if (binding.from === 'body') {
+    const fromPath = Object.fromEntries((binding.pathParams ?? []).map((name) => [name, path[name]]));
+    // An operation whose whole input is in its path takes no body: `curl -X POST <url>` is enough.
+    if (takesAllFromPath(op.input, binding.pathParams ?? [])) return op.parse(fromPath);
     const body = await readJson(req);
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new ApiError(op.invalidCode, 'Expected a JSON object.');
     }
-    const fromPath = Object.fromEntries((binding.pathParams ?? []).map((name) => [name, path[name]]));
     return op.parse({ ...body, ...fromPath });
   }
   return op.parse(queryInput(op.input, binding, searchParams(req), path));
+}
+
+/** Whether every member of an object input is a path parameter (a body would carry nothing). */
+function takesAllFromPath(input: z.ZodType, pathParams: string[]): boolean {
+  return input instanceof z.ZodObject && Object.keys(input.shape).every((key) => pathParams.includes(key));
 }
 
 /** Parses a REST request and runs the operation's service: the whole of a thin route handler. */

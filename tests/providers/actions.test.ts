@@ -31,7 +31,8 @@ async function ask(id: string, body: Record<string, unknown>) {
 }
 
 async function prove(id: string, token: string) {
-  const res = await complete(new Request(`http://localhost/api/providers/${id}/challenges/${token}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' }), { params: Promise.resolve({ id, token }) });
+  // No body, as the provider guide writes the request (everything is in the path).
+  const res = await complete(new Request(`http://localhost/api/providers/${id}/challenges/${token}`, { method: 'POST' }), { params: Promise.resolve({ id, token }) });
   return { status: res.status, body: (await res.json()) as Record<string, any> };
 }
 
