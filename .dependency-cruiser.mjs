@@ -9,8 +9,8 @@
 //   domain    lib/<domain>/, in the order of DOMAINS below (each may import those before it only,
 //             so no two domain folders import each other)
 //   operation lib/operation/json-schema.ts and every lib/<domain>/operation.ts (one declared job each)
-//   face      lib/http.ts, lib/http-cache.ts, lib/operation/rest.ts, lib/ogc/, lib/openapi/, lib/mcp/,
-//             in the order of FACES below
+//   face      lib/http.ts, lib/http-cache.ts, lib/operation/rest.ts, the routes.ts of lib/data and
+//             lib/docs, lib/ogc/, lib/openapi/, lib/mcp/, in the order of FACES below
 //   app       app/, components/, lib/server/, lib/startup.ts, server.ts, scripts/ (composition roots)
 //
 // Type-only imports count too (a type is a dependency of the code that names it). The browser
@@ -39,11 +39,11 @@ const DOMAINS = [
 ];
 
 /** Faces (how the portal is reached), lowest first. */
-const FACES = ['lib/http\\.ts$', 'lib/http-cache\\.ts$', 'lib/server-guards\\.ts$', 'lib/operation/rest\\.ts$', 'lib/docs/routes\\.ts$', 'lib/ogc/', 'lib/openapi/', 'lib/mcp/'];
+const FACES = ['lib/http\\.ts$', 'lib/http-cache\\.ts$', 'lib/server-guards\\.ts$', 'lib/operation/rest\\.ts$', 'lib/data/routes\\.ts$', 'lib/docs/routes\\.ts$', 'lib/ogc/', 'lib/openapi/', 'lib/mcp/'];
 
 const OPERATION_FILES = '^lib/(operation/json-schema\\.ts|[^/]+/operation\\.ts)$';
 /** Files of a domain folder that belong to a higher layer: its operation, its HTTP face. */
-const NOT_DOMAIN = [OPERATION_FILES, '^lib/docs/routes\\.ts$'];
+const NOT_DOMAIN = [OPERATION_FILES, '^lib/(data|docs)/routes\\.ts$'];
 const CONTRACT = '^lib/operation/(define|fields|query)\\.ts$';
 
 const LAYERS = [

@@ -315,8 +315,11 @@ export function prepareDataRequest(served: ServedDataset, query: DataQuery): { p
   return { pq, key: cacheKey(served.key, definitionOf(served), pq) };
 }
 
-/** The whole GET /api/data behaviour as a framework-free answer (errors are thrown as ApiError). */
-async function answerDataRequest(providerId: string, datasetId: string, query: Record<string, string>, client: ClientHeaders): Promise<DataAnswer> {
+/**
+ * The whole GET /api/data behaviour as a framework-free answer (errors are thrown as ApiError); the
+ * route's web face is ./routes.ts.
+ */
+export async function answerDataRequest(providerId: string, datasetId: string, query: Record<string, string>, client: ClientHeaders): Promise<DataAnswer> {
   const served = await findServedDataset(providerId, datasetId);
   if (!served) throw new ApiError('unknown_dataset', `Unknown dataset ${providerId}/${datasetId}.`);
   assertProxied(served);
@@ -330,20 +333,6 @@ async function answerDataRequest(providerId: string, datasetId: string, query: R
   observeDataAnswer(outcome, answer.body?.length ?? 0);
   countDatasetUse(providerId, datasetId);
   return answer;
-}
-
-/** GET /api/data/{provider}/{dataset} as a web Response (the route; errors thrown as ApiError). */
-export async function serveDatasetData(
-  providerId: string,
-  datasetId: string,
-  query: Record<string, string>,
-  ifNoneMatch?: string | null,
-  acceptEncoding?: string | null,
-): Promise<Response> {
-  const answer = await answerDataRequest(providerId, datasetId, query, { ifNoneMatch, acceptEncoding });
-  // A view, not a copy (Node's Buffers sit on plain ArrayBuffers).
-  const body = answer.body ? new Uint8Array(answer.body.buffer as ArrayBuffer, answer.body.byteOffset, answer.body.byteLength) : null;
-  return new Response(body, { status: answer.status, headers: answer.headers });
 }
 
 /**
