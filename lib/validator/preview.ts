@@ -1,6 +1,9 @@
 // The map preview of a live test (the providers' page draws it before registering): the geometries
 // of a dataset's test answer, capped and rounded so a report stays small, with their extent and
 // whether the picture is complete. Pure.
+import { bbox } from '@turf/bbox';
+import { truncate } from '@turf/truncate';
+import type { Geometry } from 'geojson';
 import { z } from 'zod';
 import { isObj } from './json';
 
@@ -30,59 +33,55 @@ export const datasetPreview = z
 
 type DatasetPreview = z.output<typeof datasetPreview>;
 type PreviewGeometry = DatasetPreview['geometries'][number];
+type PreviewType = PreviewGeometry['type'];
 
-const round = (v: number) => Math.round(v * 10 ** PRECISION) / 10 ** PRECISION;
+/** Array levels above a position in each type's coordinates (a Point's are the position itself). */
+const NESTING: Record<PreviewType, number> = { Point: 0, MultiPoint: 1, LineString: 1, MultiLineString: 2, Polygon: 2, MultiPolygon: 3 };
 
-/** Rounds positions and grows `box`; returns the rounded coordinates and how many positions they hold, or null when malformed. */
-function roundCoordinates(c: unknown, box: number[]): { coordinates: unknown; positions: number } | null {
+/** The positions in `c` when it is well-formed coordinates nested `levels` deep (finite lon and lat at the leaves), else null. */
+function countPositions(c: unknown, levels: number): number | null {
   if (!Array.isArray(c)) return null;
-  if (typeof c[0] === 'number') {
-    if (typeof c[1] !== 'number' || !Number.isFinite(c[0]) || !Number.isFinite(c[1])) return null;
-    box[0] = Math.min(box[0], c[0]);
-    box[1] = Math.min(box[1], c[1]);
-    box[2] = Math.max(box[2], c[0]);
-    box[3] = Math.max(box[3], c[1]);
-    return { coordinates: [round(c[0]), round(c[1])], positions: 1 };
-  }
-  const out: unknown[] = [];
+  if (levels === 0) return typeof c[0] === 'number' && typeof c[1] === 'number' && Number.isFinite(c[0]) && Number.isFinite(c[1]) ? 1 : null;
   let positions = 0;
   for (const part of c) {
-    const r = roundCoordinates(part, box);
-    if (!r) return null;
-    out.push(r.coordinates);
-    positions += r.positions;
+    const n = countPositions(part, levels - 1);
+    if (n === null) return null;
+    positions += n;
   }
-  return { coordinates: out, positions };
+  return positions;
 }
 
 /** The preview of a test answer (a FeatureCollection or not), asked with `limit`. */
 export function buildPreview(answer: unknown, { mode, limit }: { mode: 'full' | 'bbox'; limit: number }): DatasetPreview {
   const features = isObj(answer) && Array.isArray(answer.features) ? answer.features : [];
-  const box = [Infinity, Infinity, -Infinity, -Infinity];
+  // Every well-formed geometry, rounded (turf's truncate, lon and lat only): all of them make the
+  // extent, the first ones within the caps are drawn.
+  const located: Geometry[] = [];
   const geometries: PreviewGeometry[] = [];
   let positions = 0;
   let capped = false;
   for (const f of features) {
     const g = isObj(f) ? f.geometry : null;
-    if (!isObj(g) || !GEOMETRY_TYPES.includes(g.type as PreviewGeometry['type'])) continue;
-    const before = [...box];
-    const r = roundCoordinates(g.coordinates, box);
-    if (!r) {
-      box.splice(0, 4, ...before);
-      continue;
-    }
-    if (geometries.length >= PREVIEW_MAX_FEATURES || positions + r.positions > PREVIEW_MAX_POSITIONS) {
+    if (!isObj(g) || !GEOMETRY_TYPES.includes(g.type as PreviewType)) continue;
+    const type = g.type as PreviewType;
+    const count = countPositions(g.coordinates, NESTING[type]);
+    if (count === null) continue;
+    const rounded = truncate({ type, coordinates: g.coordinates } as Geometry, { precision: PRECISION, coordinates: 2 });
+    located.push(rounded);
+    if (geometries.length >= PREVIEW_MAX_FEATURES || positions + count > PREVIEW_MAX_POSITIONS) {
       capped = true;
       continue;
     }
-    positions += r.positions;
-    geometries.push({ type: g.type as PreviewGeometry['type'], coordinates: r.coordinates as unknown[] });
+    positions += count;
+    geometries.push(rounded as PreviewGeometry);
   }
   const dm = isObj(answer) && isObj(answer.dm) ? answer.dm : null;
+  // The extent of rounded positions is the rounded extent (rounding keeps the order).
+  const extent = located.length ? bbox({ type: 'GeometryCollection', geometries: located }) : null;
   return {
     mode,
     geometries,
-    bbox: Number.isFinite(box[0]) ? [round(box[0]), round(box[1]), round(box[2]), round(box[3])] : null,
+    bbox: extent ? [extent[0], extent[1], extent[2], extent[3]] : null,
     capped,
     limited: features.length >= limit || dm?.truncated === true,
   };

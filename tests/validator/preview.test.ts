@@ -17,10 +17,16 @@ describe('buildPreview', () => {
     expect(datasetPreview.safeParse(p).success).toBe(true);
   });
 
-  test('skips malformed geometries without touching the extent', () => {
-    const p = buildPreview({ features: [point(17, 48), { geometry: { type: 'Point', coordinates: ['x', 1] } }, { geometry: { type: 'GeometryCollection', geometries: [] } }, null] }, { mode: 'bbox', limit: 100 });
+  test('skips malformed geometries (wrong values or nesting for the type) without touching the extent', () => {
+    const p = buildPreview({ features: [point(17, 48), { geometry: { type: 'Point', coordinates: ['x', 1] } }, { geometry: { type: 'GeometryCollection', geometries: [] } }, { geometry: { type: 'Point', coordinates: [[19, 49]] } }, { geometry: { type: 'Polygon', coordinates: [[20, 49], [21, 49]] } }, null] }, { mode: 'bbox', limit: 100 });
     expect(p.geometries).toHaveLength(1);
     expect(p.bbox).toEqual([17, 48, 17, 48]);
+  });
+
+  test('drops the elevation', () => {
+    const p = buildPreview({ features: [{ geometry: { type: 'LineString', coordinates: [[17.000001, 48, 120.5], [17.5, 48.5, 130]] } }] }, { mode: 'full', limit: 10 });
+    expect(p.geometries).toEqual([{ type: 'LineString', coordinates: [[17, 48], [17.5, 48.5]] }]);
+    expect(p.bbox).toEqual([17, 48, 17.5, 48.5]);
   });
 
   test('caps the drawn objects, keeps the extent of all of them', () => {
