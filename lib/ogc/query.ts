@@ -48,6 +48,23 @@ export const cursorParam = z
   .max(MAX_CURSOR_LENGTH)
   .meta({ description: 'Pozícia v dátach zdroja (dlaždica, stránka zdroja), ako ju uvádza odkaz `next`; hodnotu nevytvárajte sami.' });
 
+/**
+ * `zoom` is the portal's own protocol parameter: the portal sends it with `bbox` to every source in
+ * mode `bbox` (lib/protocol/request.ts), and a manifest drafted from this OGC API (lib/validator/draft.ts)
+ * names `/items` as such a source. It is declared here, so it is a parameter of this API and not an
+ * unknown one (OGC API – Features /req/core/query-param-unknown refuses only those); the answer does not
+ * depend on it. Any other name that is not the resource's stays a 400 or a property filter.
+ */
+export const zoomParam = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(24)
+  .meta({
+    description:
+      'Priblíženie mapy 0–24, ktoré protokol portálu posiela spolu s `bbox` zdrojom v režime bbox (aj týmto `/items`, ak sú zdrojom manifestu). Odpoveď nemení: výber určuje `bbox` a `limit`.',
+  });
+
 /** The numbers of a bbox (4, or 6 with heights, reduced to 4) in the axis order of `bbox-crs`. */
 export const bboxParam = z
   .preprocess(
@@ -137,6 +154,7 @@ const itemsQuerySchema = z.object({
   offset: offsetParam,
   cursor: cursorParam.optional(),
   bbox: bboxParam.optional(),
+  zoom: zoomParam.optional(),
   'bbox-crs': z.string().optional(),
   datetime: datetimeParam.optional(),
   crs: z.string().optional(),
@@ -146,7 +164,7 @@ const itemsQuerySchema = z.object({
   properties: propertiesParam.optional(),
   sortby: sortbyParam.optional(),
 });
-export const OGC_ITEMS_PARAMS = ['f', 'limit', 'offset', 'cursor', 'bbox', 'bbox-crs', 'datetime', 'crs', 'filter', 'filter-lang', 'filter-crs', 'properties', 'sortby'] as const;
+export const OGC_ITEMS_PARAMS = ['f', 'limit', 'offset', 'cursor', 'bbox', 'zoom', 'bbox-crs', 'datetime', 'crs', 'filter', 'filter-lang', 'filter-crs', 'properties', 'sortby'] as const;
 
 export { PARAM_PREFIX };
 
