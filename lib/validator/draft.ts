@@ -143,7 +143,16 @@ function round(x: number): number {
   return Math.round(x * 1e6) / 1e6;
 }
 
-function dataset(o: { id: string; title: string; description?: string; keywords?: string[]; bbox?: [number, number, number, number]; url: string; mode: 'full' | 'bbox'; fields: FieldDef[] }): ManifestDataset {
+function dataset(o: {
+  id: string;
+  title: string;
+  description?: string;
+  keywords?: string[];
+  bbox?: [number, number, number, number];
+  url: string;
+  mode: 'full' | 'bbox';
+  fields: FieldDef[];
+}): ManifestDataset {
   const category = guessCategory(`${o.title} ${o.description ?? ''} ${(o.keywords ?? []).join(' ')}`);
   return {
     id: o.id,
@@ -249,7 +258,9 @@ async function draftOgc(url: URL, landing: Record<string, unknown>): Promise<Dra
     );
   }
   if (!datasets.length) throw unrecognised(url.href, 'no feature collections');
-  notes.push('Zdroje sú adresy /items služby OGC API – Features v režime bbox: služba rozumie parametrom bbox a limit. Odkazy „next“ portál nesleduje, stránkuje iba cez dm.next.');
+  notes.push(
+    'Zdroje sú adresy /items služby OGC API – Features v režime bbox: služba rozumie parametrom bbox a limit. Portál posiela aj zoom; služba, ktorá neznáme parametre odmieta (OGC to dovoľuje), odpovie 400 a živý test to ukáže (/ogc tohto portálu zoom pozná). Odkazy „next“ portál nesleduje, stránkuje iba cez dm.next.',
+  );
   return { kind: 'ogcapi-features', service: url.href, manifest: manifestOf(base, str(landing.title), str(landing.description), datasets) as unknown as Record<string, unknown>, notes };
 }
 
@@ -324,12 +335,70 @@ function withQuery(endpoint: string, params: Record<string, string>): string {
   return u.href;
 }
 
+/** The WFS versions the server lists (GetCapabilities' AcceptVersions, else ServiceTypeVersion). */
+function wfsVersions(caps: XmlElement): Set<string> {
+  const accept = descendants(caps, 'Parameter').find((p) => p.attrs.name === 'AcceptVersions');
+  const listed = accept ? descendants(accept, 'Value').map(deepText) : descendants(caps, 'ServiceTypeVersion').map(deepText);
+  return new Set(listed.map((v) => v.trim()));
+}
+
+/** EPSG:4326 (any spelling) or CRS84: a WFS 1.0.0 BBOX in it is longitude, latitude. */
+function isWgs84Crs(crs: string): boolean {
+  const c = crs.trim();
+  return (/epsg/i.test(c) && /[^0-9]4326$/.test(c)) || /CRS:?84$/i.test(c);
+}
+
+/** numberMatched of a WFS 2.0 `resultType=hits` answer, or null when the server does not say. */
+async function wfsHits(endpoint: string, name: string): Promise<number | null> {
+  try {
+    const doc = await getXml(withQuery(endpoint, { service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: name, resultType: 'hits' }));
+    const n = Number(doc.attrs.numberMatched);
+    return Number.isInteger(n) && n >= 0 ? n : null;
+  } catch (e) {
+    if (e instanceof ApiError) return null;
+    throw e;
+  }
+}
+
+/**
+ * The drafted source of one feature type. The portal appends a bare `bbox=minLon,minLat,maxLon,maxLat`
+ * (no CRS; the manifest has no member to add one). WFS 2.0 reads a bare BBOX in the feature type's
+ * CRS and axis order: EPSG:4326 latitude first (MapServer 8 does), so the window misses the data.
+ * WFS 1.0.0 has no axis flip: its BBOX is x,y of the type's SRS, longitude first for EPSG:4326. So a
+ * type whose default CRS is WGS84, on a server that speaks 1.0.0, gets a 1.0.0 GetFeature in mode
+ * `bbox` (`maxFeatures` is 1.0.0's limit). Any other type is read whole (mode `full`, WFS 2.0 with
+ * `count`), with a note when it holds more features than the draft's maxFeatures.
+ */
+async function wfsSource(endpoint: string, name: string, t: XmlElement, versions: Set<string>, notes: string[]): Promise<{ url: string; mode: 'bbox' | 'full' }> {
+  const crsEl = firstChild(t, 'DefaultCRS') ?? firstChild(t, 'DefaultSRS') ?? firstChild(t, 'SRS');
+  const crs = crsEl ? deepText(crsEl) : '';
+  const max = String(DRAFT_MAX_FEATURES);
+  if (versions.has('1.0.0') && isWgs84Crs(crs)) {
+    return { url: withQuery(endpoint, { service: 'WFS', version: '1.0.0', request: 'GetFeature', typeName: name, outputFormat: 'application/json', maxFeatures: max }), mode: 'bbox' };
+  }
+  const why = versions.has('1.0.0') ? `jeho predvolený súradnicový systém je ${crs || 'neuvedený'}, nie EPSG:4326` : 'server neponúka WFS 1.0.0';
+  const hits = await wfsHits(endpoint, name);
+  notes.push(
+    `Typ ${name} je v režime full (celý naraz), lebo výrez bbox by server nečítal ako dĺžku a šírku (${why}).` +
+      (hits === null
+        ? ` Počet jeho objektov server neuviedol: ak ich je viac ako ${DRAFT_MAX_FEATURES}, portál dostane len prvých ${DRAFT_MAX_FEATURES} (count).`
+        : hits > DRAFT_MAX_FEATURES
+          ? ` Má ${hits} objektov, viac ako maxFeatures ${DRAFT_MAX_FEATURES}: portál by dostal len prvých ${DRAFT_MAX_FEATURES} (count). Zvýšte maxFeatures a count (najviac 5000), alebo postavte koncový bod s režimom bbox alebo dm.next.`
+          : ` Má ${hits} objektov, zmestí sa do maxFeatures ${DRAFT_MAX_FEATURES}.`),
+  );
+  return {
+    url: withQuery(endpoint, { service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: name, outputFormat: 'application/json', srsName: 'EPSG:4326', count: max }),
+    mode: 'full',
+  };
+}
+
 async function draftWfs(url: URL, caps: XmlElement): Promise<DraftResult> {
   const endpoint = wfsEndpoint(caps, url);
   const ident = firstChild(caps, 'ServiceIdentification');
   const title = ident && firstChild(ident, 'Title') ? deepText(firstChild(ident, 'Title')!) : undefined;
   const abstract = ident && firstChild(ident, 'Abstract') ? deepText(firstChild(ident, 'Abstract')!) : undefined;
   const types = descendants(caps, 'FeatureType');
+  const versions = wfsVersions(caps);
   const notes = [...COMMON_NOTES];
   if (types.length > MAX_DRAFT_DATASETS) notes.push(`Služba má ${types.length} typov objektov; návrh obsahuje prvých ${MAX_DRAFT_DATASETS}.`);
   const datasets: ManifestDataset[] = [];
@@ -356,14 +425,15 @@ async function draftWfs(url: URL, caps: XmlElement): Promise<DraftResult> {
         description: tAbstract ? deepText(tAbstract) || undefined : undefined,
         keywords: descendants(t, 'Keyword').map(deepText).filter(Boolean),
         bbox: lo && hi ? validBbox([...lo, ...hi]) : undefined,
-        url: withQuery(endpoint, { service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: name, outputFormat: 'application/json', srsName: 'EPSG:4326' }),
-        mode: 'bbox',
+        ...(await wfsSource(endpoint, name, t, versions, notes)),
         fields,
       }),
     );
   }
   if (!datasets.length) throw unrecognised(url.href, 'no feature types');
-  notes.push('Zdroje sú požiadavky GetFeature s výstupom GeoJSON (outputFormat=application/json). Overte, že server tento formát ponúka a parameter bbox číta ako zemepisnú dĺžku a šírku (živý test to skúša dvoma oknami); limit WFS nepozná (používa count).');
+  notes.push(
+    'Zdroje sú požiadavky GetFeature s výstupom GeoJSON (outputFormat=application/json). V režime bbox vo verzii WFS 1.0.0: tá číta bbox pri EPSG:4326 ako dĺžku a šírku, tak ako ho portál posiela (WFS 2.0 by pri EPSG:4326 čítal najprv šírku a výrez by minul dáta). Počet objektov obmedzuje maxFeatures (1.0.0) alebo count (2.0), nie limit: ak zmeníte source.maxFeatures, zmeňte ho aj v adrese. Živý test overí výrez dvoma oknami.',
+  );
   return { kind: 'wfs', service: url.href, manifest: manifestOf(endpoint, title || undefined, abstract || undefined, datasets) as unknown as Record<string, unknown>, notes };
 }
 
@@ -372,7 +442,8 @@ async function draftWfs(url: URL, caps: XmlElement): Promise<DraftResult> {
 
 const ARCGIS_SERVICE = /^(.*\/(?:FeatureServer|MapServer))(?:\/(\d+))?\/?$/i;
 
-const ESRI_TYPES: Record<string, FieldType | 'skip'> = {
+/** `epoch`: esriFieldTypeDate, which a query with f=geojson answers as milliseconds since 1970 (a number). */
+const ESRI_TYPES: Record<string, FieldType | 'skip' | 'epoch'> = {
   esriFieldTypeString: 'string',
   esriFieldTypeGUID: 'string',
   esriFieldTypeGlobalID: 'skip',
@@ -382,7 +453,7 @@ const ESRI_TYPES: Record<string, FieldType | 'skip'> = {
   esriFieldTypeOID: 'skip',
   esriFieldTypeDouble: 'number',
   esriFieldTypeSingle: 'number',
-  esriFieldTypeDate: 'date',
+  esriFieldTypeDate: 'epoch',
   esriFieldTypeDateOnly: 'date',
   esriFieldTypeTimestampOffset: 'date',
   esriFieldTypeGeometry: 'skip',
@@ -398,6 +469,10 @@ function arcgisFields(layer: Record<string, unknown>): FieldDef[] {
     if (!isObject(f) || typeof f.name !== 'string' || f.name.length > 64) continue;
     const t = ESRI_TYPES[String(f.type)];
     if (t === 'skip' || /^shape[._]/i.test(f.name)) continue;
+    if (t === 'epoch') {
+      out.push({ ...field(f.name, str(f.alias), 'integer'), unit: 'ms', description: 'Dátum a čas ako milisekundy od 1. 1. 1970 UTC (tak ich v GeoJSON posiela ArcGIS).' });
+      continue;
+    }
     out.push(field(f.name, str(f.alias), t ?? null));
   }
   return out;

@@ -63,6 +63,8 @@ export interface MapServer {
   template(variant: MapServerVariant, layers: string[], version?: '1.1.1' | '1.3.0'): string;
   /** A WFS 2.0 GetCapabilities URL of the zones as feature type `zony` (GeoJSON GetFeature). */
   wfsCapabilities: string;
+  /** The same WFS whose feature types default to EPSG:3857 (Web Mercator, EPSG:4326 offered too). */
+  wfs3857Capabilities: string;
   /** Requests received per variant (for checks that capabilities are cached). */
   requests(variant?: MapServerVariant): string[];
   close(): Promise<void>;
@@ -170,8 +172,12 @@ END
 `;
 }
 
-/** A WFS 2.0 mapfile serving the hazard zones as feature type `zony` (GeoJSON output, typed attributes). */
-function wfsMapfile(onlineResource: string, data: { vector: string }): string {
+/**
+ * A WFS 2.0 mapfile serving the hazard zones as feature type `zony` (GeoJSON output, typed attributes).
+ * `srs`: the service's CRSs, the first the feature types' DefaultCRS (the data stay EPSG:4326; MapServer
+ * reprojects).
+ */
+function wfsMapfile(onlineResource: string, data: { vector: string }, srs = 'EPSG:4326'): string {
   return `MAP
   NAME "wfs"
   EXTENT 16.5 47.5 22.8 49.8
@@ -182,7 +188,7 @@ function wfsMapfile(onlineResource: string, data: { vector: string }): string {
       "wfs_title" "Testovacia WFS služba"
       "wfs_abstract" "Zóny ohrozenia pri Bratislave"
       "wfs_onlineresource" "${onlineResource}"
-      "wfs_srs" "EPSG:4326"
+      "wfs_srs" "${srs}"
       "wfs_enable_request" "*"
       "wfs_getfeature_formatlist" "geojson"
     END
@@ -266,7 +272,7 @@ export async function startMapServer({ port: fixedPort = 0 }: { port?: number } 
   const configs = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    const m = /^\/([a-z]+)\/(?:wms|wfs)$/.exec(url.pathname);
+    const m = /^\/([a-z0-9]+)\/(?:wms|wfs)$/.exec(url.pathname);
     const config = m ? configs.get(m[1]) : undefined;
     if (!m || !config) {
       res.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
@@ -302,6 +308,11 @@ export async function startMapServer({ port: fixedPort = 0 }: { port?: number } 
   const wfsConf = path.join(dir, 'wfs.conf');
   writeFileSync(wfsConf, `CONFIG\n  ENV\n    MS_MAPFILE "${wfsMap}"\n  END\nEND\n`);
   configs.set('wfs', wfsConf);
+  const wfs3857Map = path.join(dir, 'wfs3857.map');
+  writeFileSync(wfs3857Map, wfsMapfile(`${base}/wfs3857/wfs?`, data, 'EPSG:3857 EPSG:4326'));
+  const wfs3857Conf = path.join(dir, 'wfs3857.conf');
+  writeFileSync(wfs3857Conf, `CONFIG\n  ENV\n    MS_MAPFILE "${wfs3857Map}"\n  END\nEND\n`);
+  configs.set('wfs3857', wfs3857Conf);
   return {
     url: base,
     host: `127.0.0.1:${port}`,
@@ -310,6 +321,7 @@ export async function startMapServer({ port: fixedPort = 0 }: { port?: number } 
       return `${base}/${variant}/wms?SERVICE=WMS&VERSION=${version}&REQUEST=GetMap&LAYERS=${layers.join(',')}&STYLES=&${crs}=EPSG:3857&BBOX={bbox-epsg-3857}&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE`;
     },
     wfsCapabilities: `${base}/wfs/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities`,
+    wfs3857Capabilities: `${base}/wfs3857/wfs?SERVICE=WFS&VERSION=2.0.0&REQUEST=GetCapabilities`,
     requests(variant) {
       return log.filter((r) => !variant || r.variant === variant).map((r) => r.query);
     },

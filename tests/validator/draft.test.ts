@@ -3,13 +3,15 @@
 // ArcGIS FeatureServer — then checked by the validator and its sources read as GeoJSON.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isApiError } from '@/lib/errors';
-import type { Manifest } from '@/lib/protocol/types';
+import { sourceRequestUrl, type Bbox } from '@/lib/protocol/request';
+import type { GeoJsonSource, Manifest, ManifestDataset } from '@/lib/protocol/types';
 import { fetchJson } from '@/lib/sources';
 import { draftManifest, guessCategory, slugId } from '@/lib/validator/draft';
+import { runLiveTest } from '@/lib/validator/live';
 import { checkManifest } from '@/lib/validator/manifest';
 import { draftOperation } from '@/lib/validator/operation';
 import { serveApp, type AppServer } from '../helpers/app-server';
-import { startMapServer, type MapServer } from '../helpers/mapserver';
+import { MAPSERVER_ZONES, startMapServer, type MapServer } from '../helpers/mapserver';
 import { allowInsecureSources, startProviderServer, type ProviderServer } from '../helpers/provider-server';
 import { startOgcFixture, type OgcFixture } from '../ogc/fixtures';
 
@@ -124,7 +126,8 @@ describe('drafting a manifest from a service', () => {
       { key: 'NAZOV', label: 'Názov' },
       { key: 'PRISTRESOK', label: 'Prístrešok', type: 'integer' },
       { key: 'VYSKA', label: 'Výška', type: 'number' },
-      { key: 'OPRAVA', label: 'Posledná oprava', type: 'date' },
+      // f=geojson answers esriFieldTypeDate as epoch milliseconds (1700000000000), not an ISO date.
+      { key: 'OPRAVA', label: 'Posledná oprava', type: 'integer', unit: 'ms', description: 'Dátum a čas ako milisekundy od 1. 1. 1970 UTC (tak ich v GeoJSON posiela ArcGIS).' },
     ]);
     expect(stops.source).toEqual({ type: 'geojson', url: `${ags.url}${FS}/0/query?where=1%3D1&outFields=*&f=geojson`, mode: 'full', maxFeatures: 1000 });
     expect(lamps.category).toBe('infrastructure');
@@ -164,3 +167,144 @@ describe('drafting a manifest from a service', () => {
     expect(slugId('Zóny ohrozenia – Q100')).toBe('zony-ohrozenia-q100');
   });
 });
+
+/** The drafted manifest with only `keep` datasets, published on the provider server for the live test. */
+function publish(path: string, manifest: Record<string, unknown>, keep?: (d: ManifestDataset) => boolean): string {
+  const m = manifest as unknown as Manifest;
+  ags.setBody(path, { ...m, datasets: keep ? m.datasets.filter(keep) : m.datasets });
+  return `${ags.url}${path}`;
+}
+
+function geojsonSource(d: ManifestDataset): GeoJsonSource {
+  if (d.source.type !== 'geojson') throw new Error(`${d.id}: not a GeoJSON source`);
+  return d.source;
+}
+
+type Fc = { type: string; features: Array<{ properties: Record<string, unknown>; geometry: { type: string; coordinates: unknown } }> };
+
+/** Every position of a geometry's coordinates. */
+function positions(c: unknown): number[][] {
+  return Array.isArray(c) && typeof c[0] === 'number' ? [c as number[]] : Array.isArray(c) ? c.flatMap(positions) : [];
+}
+
+function envelope(c: unknown): Bbox {
+  const p = positions(c);
+  return [Math.min(...p.map((x) => x[0])), Math.min(...p.map((x) => x[1])), Math.max(...p.map((x) => x[0])), Math.max(...p.map((x) => x[1]))];
+}
+
+const intersects = (a: Bbox, b: Bbox) => a[0] <= b[2] && b[0] <= a[2] && a[1] <= b[3] && b[1] <= a[3];
+
+describe('a drafted manifest passes the live test as drafted (bbox windows included)', () => {
+  it('OGC API – Features: the portal’s own /ogc answers the protocol’s bbox, zoom and limit; both windows of the bbox check pass', async () => {
+    const draft = await draftManifest(`${app.url}/ogc`);
+    const wanted = new Set([ogc.ids.big, ogc.ids.towns, ogc.ids.viewport].map((id) => slugId(id)));
+    const url = publish('/drafts/ogc/manifest.json', draft.manifest, (d) => wanted.has(d.id));
+    const { report, datasets } = await liveOf(url);
+    expect(report.errors, JSON.stringify(report.errors)).toEqual([]);
+    expect(report.valid).toBe(true);
+    expect(datasets.map((d) => d.id).sort()).toEqual([...wanted].sort());
+    for (const d of datasets) {
+      // Asked as the map asks a bbox source: bbox, zoom and limit (the strict /ogc refused zoom with 400 before).
+      const q = new URL(d.request).searchParams;
+      expect(q.get('zoom')).toBe('12');
+      expect(q.get('limit')).toBe('1000');
+      expect(q.get('bbox')?.split(',')).toHaveLength(4);
+    }
+    // 5,000 points over Slovakia: the window at the coverage's centre holds some, and only those near it.
+    const big = datasets.find((d) => d.id === slugId(ogc.ids.big))!;
+    expect(big.featureCount).toBeGreaterThan(0);
+    expect(big.featureCount).toBeLessThan(5000);
+    const window = new URL(big.request).searchParams.get('bbox')!.split(',').map(Number) as Bbox;
+    const { json } = await fetchJson(big.request);
+    for (const f of (json as Fc).features) expect(intersects(envelope(f.geometry.coordinates), window)).toBe(true);
+  }, 180_000);
+
+  it('/ogc still refuses a parameter that is not its own (OGC core), and a zoom outside 0–24', async () => {
+    for (const q of ['foo=1', 'zoom=25', 'zoom=x']) {
+      const res = await fetch(`${app.url}/ogc/collections/${encodeURIComponent(ogc.ids.big)}/items?f=json&${q}`);
+      expect(res.status, q).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe('invalid_query');
+    }
+  }, 60_000);
+
+  it('WFS from MapServer (EPSG:4326): a WFS 1.0.0 GetFeature in mode bbox, each window gets its own zone in lon,lat; as WFS 2.0 MapServer reads the same bbox latitude first', async () => {
+    const draft = await draftManifest(ms.wfsCapabilities);
+    const [zony] = datasetsOf(draft.manifest);
+    const source = geojsonSource(zony);
+    expect(source).toMatchObject({ mode: 'bbox', maxFeatures: 1000 });
+    const fixed = new URL(source.url).searchParams;
+    expect([fixed.get('version'), fixed.get('typeName'), fixed.get('outputFormat'), fixed.get('maxFeatures')]).toEqual(['1.0.0', 'ms:zony', 'application/json', '1000']);
+    for (const zone of MAPSERVER_ZONES) {
+      // A window inside one zone only, asked exactly as the portal asks (aligned to the tile grid at zoom 14).
+      const [a, b, c, d] = zone.bbox;
+      const inner: Bbox = [a + 0.03, b + 0.03, c - 0.03, d - 0.03];
+      const request = sourceRequestUrl(zony, source.url, { bbox: inner, zoom: 14, params: {} });
+      const asked = new URL(request).searchParams.get('bbox')!.split(',').map(Number) as Bbox;
+      const fc = (await fetchJson(request)).json as Fc;
+      expect(fc.features.map((f) => f.properties.kod)).toEqual([zone.kod]);
+      for (const f of fc.features) {
+        // Longitude first (17.x), latitude second (48.x), and the feature meets the asked window.
+        for (const [lon, lat] of positions(f.geometry.coordinates)) {
+          expect(lon).toBeGreaterThanOrEqual(16.9);
+          expect(lon).toBeLessThanOrEqual(17.3);
+          expect(lat).toBeGreaterThanOrEqual(48);
+          expect(lat).toBeLessThanOrEqual(48.3);
+        }
+        expect(intersects(envelope(f.geometry.coordinates), asked)).toBe(true);
+      }
+      // The same window on the WFS 2.0 GetFeature the draft wrote before: MapServer reads it as lat,lon and finds nothing.
+      const v2 = new URL(source.url);
+      for (const [k, v] of Object.entries({ version: '2.0.0', typeNames: 'ms:zony', srsName: 'EPSG:4326', count: '1000' })) v2.searchParams.set(k, v);
+      v2.searchParams.delete('typeName');
+      v2.searchParams.delete('maxFeatures');
+      const bare = sourceRequestUrl({ ...zony, source: { ...source, url: v2.href } }, v2.href, { bbox: inner, zoom: 14, params: {} });
+      expect(((await fetchJson(bare)).json as Fc).features).toEqual([]);
+    }
+    // The live test: two windows (the second one window's width beside the first), both answered in them.
+    const before = ms.requests().length;
+    const { report, datasets } = await liveOf(publish('/drafts/wfs/manifest.json', draft.manifest));
+    expect(report.errors, JSON.stringify(report.errors)).toEqual([]);
+    expect(datasets[0].featureCount).toBe(2);
+    const asked = ms.requests().slice(before).filter((q) => /request=GetFeature/i.test(q));
+    expect(asked).toHaveLength(2);
+    for (const q of asked) expect(new URLSearchParams(q).get('bbox')?.split(',')).toHaveLength(4);
+  }, 120_000);
+
+  it('WFS from MapServer whose types default to EPSG:3857: mode full with count, the feature count checked against maxFeatures; passes the live test', async () => {
+    const draft = await draftManifest(ms.wfs3857Capabilities);
+    const [zony] = datasetsOf(draft.manifest);
+    const source = geojsonSource(zony);
+    expect(source).toMatchObject({ mode: 'full', maxFeatures: 1000 });
+    const fixed = new URL(source.url).searchParams;
+    expect([fixed.get('version'), fixed.get('typeNames'), fixed.get('srsName'), fixed.get('count')]).toEqual(['2.0.0', 'ms:zony', 'EPSG:4326', '1000']);
+    expect(draft.notes.find((n) => n.startsWith('Typ ms:zony je v režime full'))).toMatch(/EPSG::?3857.*Má 2 objektov, zmestí sa do maxFeatures 1000/);
+    const { report, datasets } = await liveOf(publish('/drafts/wfs3857/manifest.json', draft.manifest));
+    expect(report.errors, JSON.stringify(report.errors)).toEqual([]);
+    expect(datasets[0].featureCount).toBe(2);
+    expect(new URL(datasets[0].request).searchParams.has('bbox')).toBe(false);
+    // Reprojected by MapServer from EPSG:3857 back to lon,lat.
+    const fc = (await fetchJson(datasets[0].request)).json as Fc;
+    for (const f of fc.features) for (const [lon, lat] of positions(f.geometry.coordinates)) expect([Math.round(lon), Math.round(lat)]).toEqual([17, 48]);
+  }, 120_000);
+
+  it('ArcGIS FeatureServer: the drafted query?f=geojson sources in mode full pass the live test', async () => {
+    ags.setBody(`${FS}/1/query`, {
+      type: 'FeatureCollection',
+      features: [0, 1, 2].map((i) => ({ type: 'Feature', id: i + 1, geometry: { type: 'Point', coordinates: [21.56 + i * 0.01, 48.62] }, properties: { PRIKON_W: 40 + i } })),
+    });
+    const draft = await draftManifest(`${ags.url}${FS}`);
+    const { report, datasets } = await liveOf(publish('/drafts/arcgis/manifest.json', draft.manifest));
+    expect(report.errors, JSON.stringify(report.errors)).toEqual([]);
+    expect(datasets.map((d) => [d.id, d.featureCount])).toEqual([
+      ['zastavky-autobusov', 1],
+      ['verejne-osvetlenie', 3],
+    ]);
+    // Mode full: no window is asked, only the limit.
+    for (const d of datasets) expect(new URL(d.request).searchParams.has('bbox')).toBe(false);
+  }, 60_000);
+});
+
+async function liveOf(url: string) {
+  const { report } = await runLiveTest(url);
+  return { report, datasets: report.datasets };
+}
