@@ -2,13 +2,12 @@
 // dataset's coverage. Pure (types only), so the client bundle can use it too.
 import { slovakiaShare, type Bbox } from '@/lib/protocol/shared/geo';
 import type { CatalogEntry } from '@/lib/providers/types';
-import type { MapDataset, SourceView } from './types';
+import type { MapDataset } from './types';
 
 
 export function toMapDataset(entry: CatalogEntry, options: { pending?: boolean } = {}): MapDataset {
   return {
     ...entry,
-    source: entry.source as unknown as SourceView,
     presentation: entry.presentation as MapDataset['presentation'],
     license: entry.license ?? null,
     links: {

@@ -11,6 +11,7 @@ import type {
   TimelineItem as ProtocolTimelineItem,
   Trend,
 } from '@/lib/protocol/types';
+import type { CatalogSource } from '@/lib/providers/types';
 
 export type HexColor = string;
 export type ColorSpec = ProtocolColorSpec;
@@ -29,19 +30,9 @@ interface PresentationView {
   [extra: string]: unknown;
 }
 
-interface GeoJsonSourceView {
-  type: 'geojson';
-  mode?: 'full' | 'bbox';
-  maxFeatures?: number;
-}
-export interface RasterSourceView {
-  type: 'raster';
-  tiles: string[];
-  tileSize?: number;
-  minZoom?: number;
-  maxZoom?: number;
-}
-export type SourceView = GeoJsonSourceView | RasterSourceView;
+/** The catalog entry's source (the answer's own type: the manifest source without its URL). */
+type SourceView = CatalogSource;
+export type RasterSourceView = Extract<CatalogSource, { type: 'raster' }>;
 
 interface CoverageView {
   bbox?: [number, number, number, number];

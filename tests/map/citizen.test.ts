@@ -210,7 +210,7 @@ describe('basemaps from the zbgis raster datasets', async () => {
   const { rasterBasemaps, rasterBasemapStyle, tileOf, tileUrl } = await import('@/lib/map/basemaps');
   const zbgis = JSON.parse(readFileSync('content/providers/zbgis.json', 'utf8')) as {
     license: { attribution: string };
-    datasets: Array<{ id: string; title: string; source: { type: 'raster'; tiles: string[]; tileSize: number; minZoom: number; maxZoom: number } }>;
+    datasets: Array<{ id: string; title: string; source: { type: 'raster'; tiles: string[]; tileSize: 256 | 512; minZoom: number; maxZoom: number } }>;
   };
   const entries = zbgis.datasets.map((d) => ({
     key: `zbgis/${d.id}`, providerId: 'zbgis', providerName: 'ZBGIS', title: d.title, source: d.source, presentation: { type: 'raster' },
