@@ -14,7 +14,7 @@ export const SLOVAKIA_BBOX: [number, number, number, number] = [16.83, 47.73, 22
 export const SLOVAKIA_COVERAGE = { bbox: SLOVAKIA_BBOX, area: 'Slovensko' };
 
 export interface FakeProviderOptions {
-  /** One of the ports playwright.config.ts allows (FAKE_PROVIDER_PORT and the four below it). */
+  /** One of the ports playwright.config.ts allows (FAKE_PROVIDER_PORT and the six below it; provider-chain.spec uses the lowest two). */
   port: number;
   id: string;
   /** The provider's name, as the portal quotes it ("Zdroj „…“ teraz hlási chybu"). */

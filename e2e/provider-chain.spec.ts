@@ -245,7 +245,11 @@ test('a town drafts, validates, previews, registers, is approved, changes its ma
   await expect(page.getByTestId('provider-changes')).toHaveCount(0);
   await expect(page.locator('[data-testid="provider-dataset"][data-dataset="zony"]')).toContainText(changedTitle);
 
-  // 9. Withdrawal with proof of control: the token at the well-known path of the town's own origin.
+  // 9. Withdrawal with proof of control: the provider page says how; the token goes to the well-known
+  // path of the town's own origin.
+  const how = page.getByTestId('provider-actions');
+  await expect(how).toContainText(`POST /api/providers/${ID}/challenges`);
+  await expect(how).toContainText(`${townOrigin}/.well-known/geodata-portal/<token>`);
   const challenge = await request.post(`/api/providers/${ID}/challenges`, { data: { action: 'withdraw' } });
   expect(challenge.status(), await challenge.text()).toBe(201);
   const { token, place: where } = (await challenge.json()) as { token: string; place: string[] };

@@ -177,6 +177,31 @@ export function ProviderDashboardView({ d }: { d: ProviderDashboard }) {
         </tbody>
       </table>
 
+      {!d.builtIn && d.origin && (
+        <section data-testid="provider-actions">
+          <h2>Stiahnutie, nová adresa manifestu, obnova</h2>
+          <p>
+            Za poskytovateľa koná ten, kto ovláda web <code>{d.origin}</code>: portál dá token, vy ho zverejníte na tomto webe a portál
+            akciu vykoná, až keď si token stiahne.
+          </p>
+          <ol>
+            <li>
+              <code>POST /api/providers/{d.id}/challenges</code> s telom <code>{'{"action": "withdraw"}'}</code> (alebo <code>refresh</code>, alebo{' '}
+              <code>move</code> s <code>manifestUrl</code>) vráti token.
+            </li>
+            <li>
+              Súbor s obsahom len tokenu zverejnite na <code style={{ wordBreak: 'break-all' }}>{`${d.origin}/.well-known/geodata-portal/<token>`}</code>.
+            </li>
+            <li>
+              <code>POST /api/providers/{d.id}/challenges/&lt;token&gt;</code> (bez tela) akciu vykoná.
+            </li>
+          </ol>
+          <p>
+            Podrobne v <Link href="/dokumentacia/pre-poskytovatelov">dokumentácii pre poskytovateľov</Link>.
+          </p>
+        </section>
+      )}
+
       {d.notifications.length > 0 && (
         <>
           <h2>Správy na kontaktný e-mail</h2>

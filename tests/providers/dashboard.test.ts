@@ -87,7 +87,7 @@ describe('the dashboard', () => {
     expect(bad.status).toBe(400);
   });
 
-  test('the page shows the state, the datasets with the HTTP status, the use and the changes', async () => {
+  test('the page shows the state, the datasets with the HTTP status, the use, the changes and how to act', async () => {
     const html = renderToStaticMarkup(await ProviderPage({ id }));
     expect(html).toContain('data-testid="provider-page"');
     expect(html).toContain('čaká na schválenie (zmena čaká na schválenie)');
@@ -95,5 +95,9 @@ describe('the dashboard', () => {
     expect(html).toContain('Zmeny čakajúce na schválenie');
     expect(html).toContain('~ datasets/body/title: &quot;Zastávky&quot; → &quot;Autobusové zastávky&quot;');
     expect(html).toContain('data-testid="provider-usage-total">3<');
+    // How to act for the provider: the steps with this provider's id and the origin it is bound to.
+    expect(html).toContain('data-testid="provider-actions"');
+    expect(html).toContain(`POST /api/providers/${id}/challenges`);
+    expect(html).toContain(`${server.url}/.well-known/geodata-portal/&lt;token&gt;`);
   });
 });
