@@ -19,9 +19,11 @@ export const placeNames = pgTable('place_names', {
 }, (t) => [
   index('place_names_trgm_idx').using('gin', t.nameNorm.op('gin_trgm_ops')),
   // Typos are looked up first among the ~4,400 names that are not streets (small, fast), then
-  // among the streets by nearest trigram distance (GiST KNN), never by a bitmap over all of them.
+  // among the ~35,000 streets, each on its own partial GIN index. A GiST index for the streets
+  // (KNN by `<->`) took twice the backend CPU of the GIN bitmap and a sort by similarity over the
+  // crowd mix's queries (lib/places/README.md), and with both the planner picked the GiST.
   index('place_names_trgm_places_idx').using('gin', t.nameNorm.op('gin_trgm_ops')).where(sql`type <> 'ulica'`),
-  index('place_names_trgm_streets_gist_idx').using('gist', t.nameNorm.op('gist_trgm_ops(siglen=256)')).where(sql`type = 'ulica'`),
+  index('place_names_trgm_streets_idx').using('gin', t.nameNorm.op('gin_trgm_ops')).where(sql`type = 'ulica'`),
   index('place_names_prefix_idx').on(t.nameNorm.op('text_pattern_ops')),
   index('place_names_muni_idx').on(t.municipalityCode),
 ]);
