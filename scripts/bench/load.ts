@@ -13,6 +13,12 @@
 // arguments), sent with `Accept-Encoding: gzip`; printed with its ratio to the repeated mix above
 // (15 requests the 1 s answer store carries) measured on the same server in the same run.
 //
+// Each measurement also prints the CPU it cost per request, read from /proc: the server's process
+// tree (primary and workers; PGlite runs inside it) and, on PostgreSQL, the backends of the server's
+// connections (PostgreSQL on this host). On a machine shared with other work, requests/s and latency
+// follow whatever else runs; CPU milliseconds per request move far less, so before/after comparisons
+// read those first.
+//
 // Options (after `--`):
 //   --duration=<s>      seconds per measurement (default 20; `resilience:load` runs 60)
 //   --connections=<n>   default 50
@@ -29,6 +35,7 @@
 // first start imports the reference data); RESILIENCE_TEMPLATE=<dir> a prepared PGlite directory;
 // RESILIENCE_PORTS=<from>-<to> and RESILIENCE_DB_PREFIX as for the resilience suite.
 import { spawnSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { mb, request, sleep, table } from '../resilience/common';
 import { percentile, runMix, workload, type Item, type KindStats } from '../resilience/load';
@@ -86,20 +93,89 @@ interface Measured {
   non2xx: number;
   perKind: Map<string, KindStats>;
   rssPeakMb: string;
+  /** CPU milliseconds per request: the server's process tree, and PostgreSQL's backends (null: not measured). */
+  serverCpuMs: number | null;
+  postgresCpuMs: number | null;
+  load: string;
 }
 
 const BASELINE: Item = { kind: 'baseline: constant route', method: 'GET', path: '/ogc/conformance', weight: 1 };
 
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** utime + stime of one process in clock ticks, or null when it is gone (or /proc is absent). */
+function processTicks(pid: number): number | null {
+  try {
+    // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
+    const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
+    return Number(f[11]) + Number(f[12]);
+  } catch {
+    return null;
+  }
+}
+
+/** A process and its descendants (the primary's forked workers). */
+function processTree(pid: number): number[] {
+  const out = [pid];
+  for (let i = 0; i < out.length; i++) {
+    try {
+      for (const task of readdirSync(`/proc/${out[i]}/task`)) {
+        const kids = readFileSync(`/proc/${out[i]}/task/${task}/children`, 'utf8').trim();
+        if (kids) out.push(...kids.split(/\s+/).map(Number));
+      }
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** PostgreSQL backends serving the server's connections (application_name `portal:<host>:<pid>`, lib/db; the host may be cut, the pid ends it). */
+function postgresBackends(database: string, serverPids: number[]): number[] {
+  const names = serverPids.map((p) => `'%:${p}'`).join(',');
+  const r = spawnSync('psql', ['-h', PG_HOST, '-d', 'postgres', '-Atc', `select pid from pg_stat_activity where datname = '${database.replace(/'/g, "''")}' and application_name like any (array[${names}])`], {
+    encoding: 'utf8',
+    timeout: 5000,
+  });
+  return r.status === 0 ? r.stdout.split('\n').filter(Boolean).map(Number) : [];
+}
+
+/** CPU ticks of a set of processes, by pid. */
+function ticksOf(pids: number[]): Map<number, number> {
+  const m = new Map<number, number>();
+  for (const p of pids) {
+    const t = processTicks(p);
+    if (t !== null) m.set(p, t);
+  }
+  return m;
+}
+
+/** Ticks spent between two readings; a process first seen in the second counts from its start. */
+function ticksBetween(before: Map<number, number>, after: Map<number, number>): number {
+  let sum = 0;
+  for (const [pid, t] of after) sum += t - (before.get(pid) ?? 0);
+  return sum;
+}
+
 type Runner = (url: string, o: { connections: number; durationS: number }) => ReturnType<typeof runMix>;
 
-async function measure(portal: Portal, label: string, runner: Runner, o: Options): Promise<Measured> {
+/** One measurement; `database`: the PostgreSQL database whose backends count (null on PGlite). */
+async function measure(portal: Portal, label: string, runner: Runner, o: Options, database: string | null): Promise<Measured> {
   let rssPeak = portal.rssKb() ?? 0;
   const sampler = setInterval(() => {
     const v = portal.rssKb();
     if (v && v > rssPeak) rssPeak = v;
   }, 500);
+  const cpu = () => {
+    const server = processTree(portal.pid);
+    return { server: ticksOf(server), postgres: database ? ticksOf(postgresBackends(database, server)) : null };
+  };
+  const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
+  const before = cpu();
   const { result, perKind } = await runner(portal.url, { connections: o.connections, durationS: o.durationS });
+  const after = cpu();
   clearInterval(sampler);
+  const requests = result.requests.total || 1;
   return {
     label,
     rps: result.requests.average,
@@ -109,6 +185,9 @@ async function measure(portal: Portal, label: string, runner: Runner, o: Options
     non2xx: result.non2xx,
     perKind,
     rssPeakMb: mb(rssPeak),
+    serverCpuMs: (ticksBetween(before.server, after.server) * CLOCK_TICK_MS) / requests,
+    postgresCpuMs: before.postgres && after.postgres ? (ticksBetween(before.postgres, after.postgres) * CLOCK_TICK_MS) / requests : null,
+    load: `${loadBefore} → ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
   };
 }
 
@@ -138,6 +217,7 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastP
     driver === 'postgres'
       ? await startPortal({ name, databaseUrl, env, nodeArgs, readyTimeoutMs: 900_000 })
       : await startPortal({ name, pgliteDir: await pgliteCopy(name), env, nodeArgs, readyTimeoutMs: 900_000 });
+  const database = driver === 'postgres' && databaseUrl ? new URL(databaseUrl).pathname.slice(1) : null;
   try {
     // /healthz answers while a server starts; every worker must be ready (the primary hands each new
     // connection to the next worker, so consecutive 200s on new connections cover all of them).
@@ -158,16 +238,16 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastP
     await sleep(1000);
     const label = `${driver === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${workers} worker${workers > 1 ? 's' : ''}${o.fastPaths.length > 1 || fastPaths !== 'all' ? `, fast paths ${fastPaths}` : ''}`;
     console.log(`bench load: ${label}: baseline ${o.durationS} s...`);
-    const baseline = await measure(portal, `${label}: constant route`, (url, r) => runMix(url, [BASELINE], r), o);
+    const baseline = await measure(portal, `${label}: constant route`, (url, r) => runMix(url, [BASELINE], r), o, database);
     const out = [baseline];
     if (o.mixes.includes('repeated')) {
       console.log(`bench load: ${label}: repeated mix ${o.durationS} s...`);
-      out.push(await measure(portal, `${label}: repeated mix`, (url, r) => runMix(url, items, r), o));
+      out.push(await measure(portal, `${label}: repeated mix`, (url, r) => runMix(url, items, r), o, database));
     }
     if (o.mixes.includes('crowd')) {
       const pool = await crowdPool(portal.url, items, o);
       console.log(`bench load: ${label}: crowd mix (seed ${o.seed}, ${pool.length} distinct requests) ${o.durationS} s...`);
-      out.push(await measure(portal, `${label}: crowd mix (seed ${o.seed})`, (url, r) => runCrowd(url, pool, r), o));
+      out.push(await measure(portal, `${label}: crowd mix (seed ${o.seed})`, (url, r) => runCrowd(url, pool, r), o, database));
     }
     return out;
   } finally {
@@ -176,7 +256,7 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastP
 }
 
 function print(results: Measured[]): void {
-  const rows = [['configuration', 'req/s', 'ratio to constant route', 'ratio to repeated mix', 'p50', 'p99', 'errors', 'non-2xx', 'RSS peak']];
+  const rows = [['configuration', 'req/s', 'ratio to constant route', 'ratio to repeated mix', 'p50', 'p99', 'server CPU/req', 'PostgreSQL CPU/req', 'errors', 'non-2xx', 'RSS peak', 'load average']];
   let baseRps = 0;
   let repeatedRps = 0;
   for (const r of results) {
@@ -189,9 +269,12 @@ function print(results: Measured[]): void {
       r.label.includes('crowd mix') && repeatedRps ? (r.rps / repeatedRps).toFixed(2) : r.label.endsWith('repeated mix') ? '1.00' : '-',
       `${r.p50} ms`,
       `${r.p99} ms`,
+      r.serverCpuMs === null ? '-' : `${r.serverCpuMs.toFixed(2)} ms`,
+      r.postgresCpuMs === null ? '-' : `${r.postgresCpuMs.toFixed(2)} ms`,
       String(r.errors),
       String(r.non2xx),
       r.rssPeakMb,
+      r.load,
     ]);
   }
   console.log(`\n${table(rows)}`);
