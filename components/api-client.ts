@@ -10,6 +10,7 @@ import type { NearbyResult, NearbySelectionResult } from '@/lib/nearby/schema';
 import type { PlaceResult, ReverseResult } from '@/lib/places/schema';
 import type { RegistrationResult } from '@/lib/providers/schema';
 import type { ReportInput, ReportReceipt } from '@/lib/reports/operation';
+import type { DatasetSummary } from '@/lib/summary/schema';
 import type { AnyReport } from '@/lib/validator/report';
 import type { DraftResult } from '@/lib/validator/draft';
 
@@ -68,6 +69,8 @@ export const api = {
     getJson<NearbyResult>(`/api/nearby?datasets=${encodeURIComponent(dataset)}&point=${point}${extra ? `&${extra}` : ''}`, signal),
   /** A data request built by lib/map/data-request.ts. */
   data: (url: string, signal?: AbortSignal) => getJson<DataAnswer>(url, signal, 'application/geo+json, application/json'),
+  /** A dataset's summary for the whole territory (lib/map/data-request.ts summaryRequestUrl). */
+  summary: (url: string, signal?: AbortSignal) => getJson<DatasetSummary>(url, signal),
   validate: (body: unknown) => postJson<AnyReport>('/api/validate', body),
   /** A manifest drafted from an OGC API – Features, WFS 2.0 or ArcGIS service. */
   draft: (url: string) => postJson<DraftResult>('/api/validate/draft', { url }),

@@ -82,7 +82,7 @@ test.describe('OGC API', () => {
     await expect(page.getByTestId('qgis-url')).toHaveText(`${new URL(page.url()).origin}/ogc`);
   });
 
-  test('the map draws municipality outlines (over the vertex threshold) from the vector tiles', async ({ page, request }, testInfo) => {
+  test('the map draws municipality outlines (areas, over the vertex threshold) from the vector tiles', async ({ page, request }, testInfo) => {
     await goOffline(page);
     const data = (await (await request.get('/api/data/sk-uzemie/obce')).json()) as { features: Array<{ geometry: { coordinates: unknown } }> };
     let vertices = 0;

@@ -1,15 +1,18 @@
 'use client';
 // One dataset on the map, in the catalog panel's "Na mape" list: its state (loading, shown, stale with
 // the copy's age, failed with the reason in Slovak, out of range), notices, count, parameter controls
-// and the list of its objects for keyboard access.
+// and the list of its objects for keyboard access. A dataset drawn from tiles has no data in the
+// browser: its count comes from its summary, its list from GET /api/data when the list is opened.
+import { useEffect, useState } from 'react';
 import { featureTitle } from '@/lib/nearby/describe';
-import { hasDataEndpoint } from '@/lib/map/data-request';
+import { hasDataEndpoint, summaryRequestUrl } from '@/lib/map/data-request';
 import { formatCount, formatNumber } from '@/lib/map/format';
 import { minZoomOf } from '@/lib/map/layer-state';
 import { loadedData, type LoadState } from '@/lib/map/loads';
 import { fieldSpecs, paramSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
 import { failureText } from '@/lib/map/messages';
+import { api } from '../api-client';
 import { ParamControl } from './controls';
 import type { LayerView } from './use-layer-states';
 
@@ -78,10 +81,12 @@ export function EnabledDataset({
           {dm?.truncated ? ' (skrátené)' : ''}
         </p>
       )}
+      {load?.status === 'tiles' && layer.state !== 'zoom' && <TiledCount key={`count ${load.url}`} url={load.url} />}
       {specs.map((p) => (
         <ParamControl key={p.key} spec={p} value={params[p.key] ?? p.default} onChange={(v) => onParam(p.key, v)} testId={`param-${d.key}-${p.key}`} />
       ))}
       {features.length > 0 && <FeatureList dataset={d} features={features} onSelect={onSelect} />}
+      {load?.status === 'tiles' && <OnDemandFeatureList key={`list ${load.url}`} dataset={d} url={load.url} onSelect={onSelect} />}
       <a href={d.links.map} className="small">
         O datasete
       </a>
@@ -108,11 +113,85 @@ function LayerFailureNote({ dataset: d, failure, onRetry }: { dataset: MapDatase
   );
 }
 
-function FeatureList({ dataset: d, features, onSelect }: { dataset: MapDataset; features: GeoJSON.Feature[]; onSelect: (properties: Record<string, unknown>) => void }) {
+/** The count of a dataset drawn from tiles: its summary's (the same parameters as its tiles). */
+function TiledCount({ url }: { url: string }) {
+  const [answer, setAnswer] = useState<{ count: number; truncated: boolean } | 'failed' | null>(null);
+  useEffect(() => {
+    const summaryUrl = summaryRequestUrl(url);
+    if (!summaryUrl) return;
+    const ctrl = new AbortController();
+    api.summary(summaryUrl, ctrl.signal).then(
+      (r) => setAnswer(r.ok ? { count: r.data.count, truncated: r.data.truncated } : 'failed'),
+      () => !ctrl.signal.aborted && setAnswer('failed'),
+    );
+    return () => ctrl.abort();
+  }, [url]);
+  if (answer === null) return null;
+  if (answer === 'failed') {
+    return (
+      <p className="muted small" data-testid="dataset-count-failed">
+        Počet objektov sa nepodarilo zistiť.
+      </p>
+    );
+  }
+  return (
+    <p className="muted small" data-testid="dataset-count">
+      {formatCount(answer.count, 'objekt', 'objekty', 'objektov')}
+      {answer.truncated ? ' (skrátené)' : ''}
+    </p>
+  );
+}
+
+/** The list of a dataset drawn from tiles: its objects asked for (GET /api/data) only when a person opens it. */
+function OnDemandFeatureList({ dataset: d, url, onSelect }: { dataset: MapDataset; url: string; onSelect: (properties: Record<string, unknown>) => void }) {
+  const [opened, setOpened] = useState(false);
+  const [list, setList] = useState<GeoJSON.Feature[] | { failed: string } | null>(null);
+  useEffect(() => {
+    if (!opened) return;
+    const ctrl = new AbortController();
+    api.data(url, ctrl.signal).then(
+      (r) => setList(r.ok && 'features' in r.data ? r.data.features : { failed: r.ok ? 'HTTP 200 bez objektov' : `HTTP ${r.status}${r.code ? ` (${r.code})` : ''}` }),
+      (e: Error) => !ctrl.signal.aborted && setList({ failed: e.message }),
+    );
+    return () => ctrl.abort();
+  }, [opened, url]);
+  return (
+    <FeatureList
+      dataset={d}
+      features={Array.isArray(list) ? list : []}
+      onSelect={onSelect}
+      onOpen={() => setOpened(true)}
+      status={
+        !opened || Array.isArray(list) ? null : list === null ? (
+          <p className="muted small">Načítavam zoznam…</p>
+        ) : (
+          <p className="error small" role="alert">
+            Zoznam objektov sa nepodarilo načítať ({list.failed}).
+          </p>
+        )
+      }
+    />
+  );
+}
+
+function FeatureList({
+  dataset: d,
+  features,
+  onSelect,
+  onOpen,
+  status,
+}: {
+  dataset: MapDataset;
+  features: GeoJSON.Feature[];
+  onSelect: (properties: Record<string, unknown>) => void;
+  onOpen?: () => void;
+  status?: React.ReactNode;
+}) {
   const titled = { title: d.title, presentation: d.presentation, fields: fieldSpecs(d.fields) };
   return (
-    <details className="feature-list">
+    <details className="feature-list" data-testid={`feature-list-${d.key}`} onToggle={(e) => e.currentTarget.open && onOpen?.()}>
       <summary>Zoznam objektov</summary>
+      {status}
       <ul>
         {features.slice(0, MAX_LISTED).map((f, i) => (
           <li key={String(f.id ?? i)}>

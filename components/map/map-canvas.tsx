@@ -15,7 +15,7 @@ import type { MapDataset, MapView } from '@/lib/map/types';
 export interface CanvasLayer {
   dataset: MapDataset;
   data?: GeoJSON.FeatureCollection;
-  /** The /api/data request behind `data` (large datasets are drawn from tiles with its parameters). */
+  /** The /api/data request behind `data`; a dataset drawn from tiles repeats its parameters without making it. */
   dataUrl?: string;
 }
 
@@ -282,8 +282,8 @@ export default function MapCanvas(props: CanvasProps) {
         </Source>
       )}
       {layers.map(({ dataset, data, dataUrl }) => (
-        <Source key={`${dataset.key}:${drawsFromTiles(dataset, data) ? 'tiles' : 'geojson'}`} id={sourceId(dataset.key)} {...(sourceForDataset(dataset, data, dataUrl) as SourceProps)}>
-          {layersForDataset(dataset, data).map((l) => (
+        <Source key={`${dataset.key}:${drawsFromTiles(dataset) ? 'tiles' : 'geojson'}`} id={sourceId(dataset.key)} {...(sourceForDataset(dataset, data, dataUrl) as SourceProps)}>
+          {layersForDataset(dataset).map((l) => (
             <Layer key={l.id} {...(l as LayerProps)} />
           ))}
         </Source>

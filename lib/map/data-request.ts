@@ -53,3 +53,11 @@ export function dataRequestUrl(dataset: MapDataset, input: DataRequestInput): st
   const qs = q.toString().replace(/%2C/gi, ',');
   return `${dataset.links.data}${qs ? `?${qs}` : ''}`;
 }
+
+/**
+ * The summary (GET /api/summary) of a whole dataset's data request, with the same parameters: the
+ * count of a dataset drawn from tiles, whose data the map never downloads.
+ */
+export function summaryRequestUrl(dataUrl: string): string | null {
+  return dataUrl.startsWith('/api/data/') ? `/api/summary/${dataUrl.slice('/api/data/'.length)}` : null;
+}

@@ -8,38 +8,34 @@ import { colorExpression, isHexColor } from './colors';
 import type { MapDataset } from './types';
 
 /**
- * Above this many vertices a whole (`full`) dataset is drawn from the portal's vector tiles (OGC API
- * – Tiles) instead of its GeoJSON. Measured in Chromium (`npm run bench -- map`, lib/map/README.md):
+ * Above this many vertices a whole (`full`) dataset draws faster from the portal's vector tiles (OGC API
+ * – Tiles) than from its GeoJSON. Measured in Chromium (`npm run bench -- map`, lib/map/README.md):
  * up to ~9,000 vertices GeoJSON and tiles reach an idle map alike; from ~22,000 GeoJSON takes twice as
  * long with main-thread tasks above half a second, growing with the data (1 M vertices: 14 s against 3 s).
  */
 export const TILED_VERTEX_THRESHOLD = 20_000;
 
-const vertexCounts = new WeakMap<object, number>();
+/** The most objects a GeoJSON source answers (the protocol's `maxFeatures` range, 1-5000). */
+const PROTOCOL_MAX_FEATURES = 5_000;
 
-/** Positions in a FeatureCollection (counted once per collection object). */
-export function countVertices(data: GeoJSON.FeatureCollection): number {
-  let n = vertexCounts.get(data);
-  if (n !== undefined) return n;
-  n = 0;
-  const visit = (c: unknown): void => {
-    if (!Array.isArray(c)) return;
-    if (typeof c[0] === 'number') n!++;
-    else for (const inner of c) visit(inner);
-  };
-  for (const f of data.features) if (f.geometry && 'coordinates' in f.geometry) visit(f.geometry.coordinates);
-  vertexCounts.set(data, n);
-  return n;
-}
+/** Presentations that draw points: one vertex per object. */
+const POINT_PRESENTATIONS = new Set(['circle', 'heatmap', 'symbol']);
 
 /**
- * Whether the map draws this dataset from vector tiles: a whole dataset the portal offers as an OGC
- * collection whose loaded data exceed TILED_VERTEX_THRESHOLD. (Viewport datasets stay GeoJSON: each
- * answer is bounded by the source's limit, and tiles would multiply the requests to the provider.)
+ * Whether the map draws this dataset from vector tiles, decided from its catalog entry before anything
+ * is downloaded, so that the data come one way only (GeoJSON or tiles by zoom, never both): a whole
+ * dataset the portal offers as an OGC collection, unless the entry bounds it below
+ * TILED_VERTEX_THRESHOLD. Only points are bounded so: one vertex per object and at most `maxFeatures`
+ * (the protocol allows 5,000) objects. Areas and lines have any number of vertices per object (the 8
+ * regions of sk-uzemie/kraje alone exceed the threshold), and small ones draw from tiles as fast as
+ * from GeoJSON (the bench above). Viewport (`bbox`) datasets stay GeoJSON: each answer is bounded by
+ * the source's limit, and tiles would multiply the requests to the provider.
  */
-export function drawsFromTiles(dataset: MapDataset, data?: GeoJSON.FeatureCollection): boolean {
-  if (dataset.source.type !== 'geojson' || dataset.source.mode === 'bbox' || !dataset.links.tiles || !data) return false;
-  return countVertices(data) > TILED_VERTEX_THRESHOLD;
+export function drawsFromTiles(dataset: MapDataset): boolean {
+  const s = dataset.source;
+  if (s.type !== 'geojson' || s.mode === 'bbox' || !dataset.links.tiles) return false;
+  const perObject = POINT_PRESENTATIONS.has(dataset.presentation?.type) ? 1 : Infinity;
+  return Math.min(s.maxFeatures ?? PROTOCOL_MAX_FEATURES, PROTOCOL_MAX_FEATURES) * perObject > TILED_VERTEX_THRESHOLD;
 }
 
 /** The tile URL template with the dataset parameters of the data request (the tiles must show the same selection; /ogc names them `param.<key>`). */
@@ -71,9 +67,9 @@ function num(v: unknown, fallback: number, lo: number, hi: number): number {
 }
 
 /**
- * The MapLibre source of a dataset: its tiles for raster; the portal's vector tiles for large whole
- * datasets (drawsFromTiles; `dataUrl` is the /api/data request whose parameters they repeat); the
- * GeoJSON the portal served otherwise.
+ * The MapLibre source of a dataset: its tiles for raster; the portal's vector tiles for whole datasets
+ * of areas and lines (drawsFromTiles; `dataUrl` is the /api/data request whose parameters they repeat,
+ * never asked for itself); the GeoJSON the portal served otherwise.
  */
 export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection, dataUrl?: string): SourceSpecification {
   if (dataset.source.type === 'raster') {
@@ -88,7 +84,7 @@ export function sourceForDataset(dataset: MapDataset, data?: GeoJSON.FeatureColl
     if (typeof s.maxZoom === 'number') spec.maxzoom = s.maxZoom;
     return spec;
   }
-  if (drawsFromTiles(dataset, data)) {
+  if (drawsFromTiles(dataset)) {
     return { type: 'vector', tiles: [tileTemplate(dataset.links.tiles!, dataUrl)], maxzoom: 18, attribution: dataset.attribution };
   }
   return {
@@ -108,8 +104,8 @@ function drawnType(dataset: MapDataset): 'circle' | 'fill' | 'line' | 'heatmap' 
 }
 
 /** Every layer a dataset contributes, lowest first (reading the tiles' layer when drawn from vector tiles). */
-export function layersForDataset(dataset: MapDataset, data?: GeoJSON.FeatureCollection): LayerSpecification[] {
-  return drawsFromTiles(dataset, data) ? tileLayersForDataset(dataset) : geojsonLayers(dataset);
+export function layersForDataset(dataset: MapDataset): LayerSpecification[] {
+  return drawsFromTiles(dataset) ? tileLayersForDataset(dataset) : geojsonLayers(dataset);
 }
 
 /** The layers of a dataset drawn from the portal's vector tiles (their layer is the collection id); the OGC API's style of a collection is made of them. */

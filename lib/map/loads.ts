@@ -1,7 +1,9 @@
-// The map's load table: what each enabled dataset should show (a data request, a zoom notice or
-// nothing) and the state of its answer. Pure; the data hook (components/map/use-dataset-loads.ts)
-// runs the requests it asks for.
+// The map's load table: what each enabled dataset should show (a data request, tiles, a zoom notice
+// or nothing) and the state of its answer. Pure; the data hook (components/map/use-dataset-loads.ts)
+// runs the requests it asks for. A dataset drawn from vector tiles (lib/map/layers.ts drawsFromTiles)
+// gets no data request: its entry keeps only the request's URL, whose parameters the tiles repeat.
 import { belowMinZoom, dataRequestUrl, hasDataEndpoint, isBboxMode, type Bbox } from './data-request';
+import { drawsFromTiles } from './layers';
 import type { CollectionDmView, MapDataset } from './types';
 
 export type LoadState =
@@ -16,9 +18,11 @@ export type LoadState =
    */
   | { status: 'error'; url: string; message: string; code: string; attempt: number; retryAt?: number; data?: GeoJSON.FeatureCollection; dm?: CollectionDmView }
   | { status: 'zoom'; minZoom: number }
+  /** Drawn from the portal's vector tiles: the data request (never made) whose parameters the tiles repeat. */
+  | { status: 'tiles'; url: string }
   | { status: 'none' };
 
-export type Wanted = Map<string, { status: 'fetch'; url: string } | { status: 'zoom'; minZoom: number }>;
+export type Wanted = Map<string, { status: 'fetch'; url: string } | { status: 'tiles'; url: string } | { status: 'zoom'; minZoom: number }>;
 
 /** The viewport bbox datasets load for (the map at rest). */
 export interface RestingViewport {
@@ -28,7 +32,8 @@ export interface RestingViewport {
 
 /**
  * What each enabled dataset should show: a request URL (only its non-default parameters; bbox
- * datasets the resting viewport), a zoom notice below its `coverage.minZoom`, or nothing to load.
+ * datasets the resting viewport) to fetch, or to repeat in its tiles, a zoom notice below its
+ * `coverage.minZoom`, or nothing to load.
  */
 export function wantedLoads(
   enabled: MapDataset[],
@@ -46,7 +51,7 @@ export function wantedLoads(
       }
     }
     const url = dataRequestUrl(d, { ...params(d.key), bbox: viewport?.bbox, zoom: viewport?.zoom });
-    if (url) out.set(d.key, { status: 'fetch', url });
+    if (url) out.set(d.key, drawsFromTiles(d) ? { status: 'tiles', url } : { status: 'fetch', url });
   }
   return out;
 }
@@ -62,7 +67,7 @@ export function reconcileLoads(prev: Record<string, LoadState>, wanted: Wanted):
   for (const [key, w] of wanted) {
     const p = prev[key];
     if (w.status === 'fetch') {
-      if (p && 'url' in p && p.url === w.url) {
+      if (p && p.status !== 'tiles' && 'url' in p && p.url === w.url) {
         next[key] = p;
       } else {
         changed = true;
@@ -76,6 +81,12 @@ export function reconcileLoads(prev: Record<string, LoadState>, wanted: Wanted):
           dm: p && 'dm' in p ? p.dm : undefined,
           ...(failure && p && 'attempt' in p ? { failure, attempt: p.attempt } : {}),
         };
+      }
+    } else if (w.status === 'tiles') {
+      if (p?.status === 'tiles' && p.url === w.url) next[key] = p;
+      else {
+        changed = true;
+        next[key] = { status: 'tiles', url: w.url };
       }
     } else {
       if (!p || p.status !== 'zoom') changed = true;

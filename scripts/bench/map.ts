@@ -6,7 +6,9 @@
 // fresh page of MapLibre as the portal ships it (no basemap, 800 x 500), median of RUNS:
 // - geojson: the map app's way — fetch and parse the /api/data body (it also lists the objects),
 //   hand the object to a GeoJSON source;
-// - tiles: the same fetch and parse (the list still needs it), the layer drawn from vector tiles;
+// - tiles: the same fetch and parse (as the map did before it chose tiles from the catalog entry; it no
+//   longer fetches the GeoJSON of a tiled dataset, so these figures are an upper bound), the layer
+//   drawn from vector tiles;
 // - empty: the same map without the layer (the baseline every figure is read against).
 // Measured from the request until the map is idle: the time, main-thread long tasks (> 50 ms) in
 // total and the longest; then the frames of a 2 s pan-and-zoom animation (p95, over 50 ms).

@@ -33,4 +33,18 @@ describe('the load table', () => {
     expect(zoom).toEqual({ 'p/bbox': { status: 'zoom', minZoom: 10 } });
     expect(loadedData(zoom['p/bbox'])).toEqual({ data: undefined, dm: undefined, url: undefined });
   });
+
+  test('a dataset drawn from tiles is no request: its entry keeps the URL whose parameters the tiles repeat', () => {
+    const areas = dataset({
+      key: 'p/areas',
+      presentation: { type: 'fill' },
+      links: { data: '/api/data/p/areas', map: '/mapa/p/areas', ogc: '/ogc/collections/p.areas', tiles: '/ogc/collections/p.areas/tiles/WebMercatorQuad/{z}/{y}/{x}' },
+    });
+    const wanted = wantedLoads([areas], null, () => ({ params: { rok: '2020' }, defaults: { rok: '2021' } }));
+    expect(wanted.get('p/areas')).toEqual({ status: 'tiles', url: '/api/data/p/areas?rok=2020' });
+    const table = reconcileLoads({}, wanted);
+    expect(table).toEqual({ 'p/areas': { status: 'tiles', url: '/api/data/p/areas?rok=2020' } });
+    expect(reconcileLoads(table, wanted)).toBe(table);
+    expect(loadedData(table['p/areas'])).toEqual({ data: undefined, dm: undefined, url: '/api/data/p/areas?rok=2020' });
+  });
 });
