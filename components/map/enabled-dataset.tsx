@@ -113,32 +113,49 @@ function LayerFailureNote({ dataset: d, failure, onRetry }: { dataset: MapDatase
   );
 }
 
-/** The count of a dataset drawn from tiles: its summary's (the same parameters as its tiles). */
+/**
+ * The count of a dataset drawn from tiles: its summary's (the same parameters as its tiles). The
+ * summary says what the tiles cannot: that the numbers come from the portal's last copy because the
+ * source did not answer (`stale`, its Slovak `notice`), or that the source refused (its code).
+ */
 function TiledCount({ url }: { url: string }) {
-  const [answer, setAnswer] = useState<{ count: number; truncated: boolean } | 'failed' | null>(null);
+  type Answer = { count: number; truncated: boolean; stale: boolean; notice?: string } | { failed: string };
+  const [answer, setAnswer] = useState<Answer | null>(null);
   useEffect(() => {
     const summaryUrl = summaryRequestUrl(url);
     if (!summaryUrl) return;
     const ctrl = new AbortController();
     api.summary(summaryUrl, ctrl.signal).then(
-      (r) => setAnswer(r.ok ? { count: r.data.count, truncated: r.data.truncated } : 'failed'),
-      () => !ctrl.signal.aborted && setAnswer('failed'),
+      (r) =>
+        setAnswer(
+          r.ok
+            ? { count: r.data.count, truncated: r.data.truncated, stale: r.data.stale === true, notice: r.data.notice }
+            : { failed: `HTTP ${r.status}${r.code ? `, ${r.code}` : ''}` },
+        ),
+      (e: Error) => !ctrl.signal.aborted && setAnswer({ failed: e.message }),
     );
     return () => ctrl.abort();
   }, [url]);
   if (answer === null) return null;
-  if (answer === 'failed') {
+  if ('failed' in answer) {
     return (
-      <p className="muted small" data-testid="dataset-count-failed">
-        Počet objektov sa nepodarilo zistiť.
+      <p className="error small" role="alert" data-testid="dataset-count-failed">
+        Počet objektov sa nepodarilo zistiť ({answer.failed}).
       </p>
     );
   }
   return (
-    <p className="muted small" data-testid="dataset-count">
-      {formatCount(answer.count, 'objekt', 'objekty', 'objektov')}
-      {answer.truncated ? ' (skrátené)' : ''}
-    </p>
+    <>
+      <p className="muted small" data-testid="dataset-count">
+        {formatCount(answer.count, 'objekt', 'objekty', 'objektov')}
+        {answer.truncated ? ' (skrátené)' : ''}
+      </p>
+      {answer.stale || answer.notice ? (
+        <p className="notice small" role={answer.stale ? 'status' : undefined} data-testid="dataset-count-notice">
+          {answer.notice ?? 'Zdroj neodpovedal; počet je z poslednej kópie portálu.'}
+        </p>
+      ) : null}
+    </>
   );
 }
 
