@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { ApiError } from '@/lib/errors';
 import { PROTOCOL_VERSION, type FieldDef, type FieldType, type Manifest, type ManifestDataset } from '@/lib/protocol/types';
 import { isFetchError, safeFetch, type FetchResult } from '@/lib/sources';
+import { plural } from './report';
 import { childrenNamed, deepText, descendants, firstChild, parseXml, type XmlElement } from '@/lib/sources/xml';
 
 const SERVICE_KINDS = ['ogcapi-features', 'wfs', 'arcgis'] as const;
@@ -383,8 +384,8 @@ async function wfsSource(endpoint: string, name: string, t: XmlElement, versions
       (hits === null
         ? ` Počet jeho objektov server neuviedol: ak ich je viac ako ${DRAFT_MAX_FEATURES}, portál dostane len prvých ${DRAFT_MAX_FEATURES} (count).`
         : hits > DRAFT_MAX_FEATURES
-          ? ` Má ${hits} objektov, viac ako maxFeatures ${DRAFT_MAX_FEATURES}: portál by dostal len prvých ${DRAFT_MAX_FEATURES} (count). Zvýšte maxFeatures a count (najviac 5000), alebo postavte koncový bod s režimom bbox alebo dm.next.`
-          : ` Má ${hits} objektov, zmestí sa do maxFeatures ${DRAFT_MAX_FEATURES}.`),
+          ? ` Má ${plural(hits, 'objekt', 'objekty', 'objektov')}, viac ako maxFeatures ${DRAFT_MAX_FEATURES}: portál by dostal len prvých ${DRAFT_MAX_FEATURES} (count). Zvýšte maxFeatures a count (najviac 5000), alebo postavte koncový bod s režimom bbox alebo dm.next.`
+          : ` Má ${plural(hits, 'objekt', 'objekty', 'objektov')}, zmestí sa do maxFeatures ${DRAFT_MAX_FEATURES}.`),
   );
   return {
     url: withQuery(endpoint, { service: 'WFS', version: '2.0.0', request: 'GetFeature', typeNames: name, outputFormat: 'application/json', srsName: 'EPSG:4326', count: max }),

@@ -277,7 +277,7 @@ describe('a drafted manifest passes the live test as drafted (bbox windows inclu
     expect(source).toMatchObject({ mode: 'full', maxFeatures: 1000 });
     const fixed = new URL(source.url).searchParams;
     expect([fixed.get('version'), fixed.get('typeNames'), fixed.get('srsName'), fixed.get('count')]).toEqual(['2.0.0', 'ms:zony', 'EPSG:4326', '1000']);
-    expect(draft.notes.find((n) => n.startsWith('Typ ms:zony je v režime full'))).toMatch(/EPSG::?3857.*Má 2 objektov, zmestí sa do maxFeatures 1000/);
+    expect(draft.notes.find((n) => n.startsWith('Typ ms:zony je v režime full'))).toMatch(/EPSG::?3857.*Má 2 objekty, zmestí sa do maxFeatures 1000/);
     const { report, datasets } = await liveOf(publish('/drafts/wfs3857/manifest.json', draft.manifest));
     expect(report.errors, JSON.stringify(report.errors)).toEqual([]);
     expect(datasets[0].featureCount).toBe(2);
