@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
 import type { ManifestDataset } from '@/lib/protocol/types';
+import { summaryResult } from '@/lib/summary/schema';
 import { englishIn } from '../tests/helpers/language';
 import { PNG_1X1, pointGrid, startProviderServer, type ProviderServer, type RecordedRequest } from '../tests/helpers/provider-server';
 import { SLOVAKIA_BBOX, SLOVAKIA_COVERAGE, startFakeProvider, type FakeProvider } from './fake-provider';
@@ -19,6 +20,17 @@ const TILE_PORT = FAKE_PROVIDER_PORT - 4;
 const ID = 'e2e-zlyhava';
 const DATA = `${ID}/body`;
 const RASTER = `${ID}/dlazdice`;
+const AREAS = `${ID}/plochy`;
+
+/** Three squares near Banská Bystrica, each 0.1° across: a whole area dataset the map draws from the portal's tiles. */
+function areaCollection(ttl: number) {
+  const square = (lon: number, lat: number, name: string) => ({
+    type: 'Feature',
+    properties: { name },
+    geometry: { type: 'Polygon', coordinates: [[[lon, lat], [lon + 0.1, lat], [lon + 0.1, lat + 0.1], [lon, lat + 0.1], [lon, lat]]] },
+  });
+  return { type: 'FeatureCollection', features: [square(19.1, 48.7, 'A'), square(19.3, 48.7, 'B'), square(19.5, 48.7, 'C')], dm: { ttl } };
+}
 
 /** The provider's two datasets: bbox points from its own server, raster tiles from the HTTPS one. */
 function datasets(dataUrl: string, tileUrl: string): ManifestDataset[] {
@@ -45,6 +57,18 @@ function datasets(dataUrl: string, tileUrl: string): ManifestDataset[] {
       coverage: SLOVAKIA_COVERAGE,
       source: { type: 'raster', tiles: [`${tileUrl}/tiles/{z}/{x}/{y}.png`], tileSize: 256 },
       presentation: { type: 'raster', opacity: 0.6 },
+    },
+    {
+      id: 'plochy',
+      title: 'Nespoľahlivé plochy',
+      description: 'Celá vrstva plôch; zdroj občas neodpovedá.',
+      category: 'other',
+      keywords: ['test'],
+      useCases: ['business'],
+      coverage: SLOVAKIA_COVERAGE,
+      source: { type: 'geojson', url: `${dataUrl}/areas.json`, mode: 'full' },
+      presentation: { type: 'fill', color: '#3377aa' },
+      fields: [{ key: 'name', label: 'Názov' }],
     },
   ];
 }
@@ -94,14 +118,17 @@ test.describe('honest layers', () => {
           const b = (req.query.bbox ?? SLOVAKIA_BBOX.join(',')).split(',').map(Number) as [number, number, number, number];
           return pointGrid(b, 9);
         },
+        // Valid for 1 s: the portal asks again soon, so a failure after that is served from its copy.
+        '/areas.json': areaCollection(1),
       },
     });
     await registerAndApprove(request, data.manifestUrl, data.id);
-    await waitForCatalog(request, [DATA, RASTER]);
+    await waitForCatalog(request, [DATA, RASTER, AREAS]);
   });
 
   test.afterEach(() => {
     data.setFault('/data.json', null);
+    data.setFault('/areas.json', null);
     tiles.setFault('/tiles/*', null);
   });
 
@@ -210,6 +237,35 @@ test.describe('honest layers', () => {
     tiles.setFault('/tiles/*', null);
     await entry.getByTestId('dataset-retry').click();
     await expect(entry).toHaveAttribute('data-layer-state', 'shown', { timeout: 30_000 });
+  });
+
+  test('areas drawn from tiles: when the source stops answering, the panel says the count is from the portal\'s copy', async ({ page }, testInfo) => {
+    await goOffline(page);
+    const geojson: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/data/${AREAS}`)) geojson.push(r.url());
+    });
+    await page.goto(`/?d=${AREAS}#9/48.75/19.35`);
+    const entry = page.getByTestId(`enabled-${AREAS}`);
+    await expect(entry).toBeVisible();
+    await expect(entry.getByTestId('dataset-count')).toHaveText('3 objekty', { timeout: 30_000 });
+    await expect(entry.getByTestId('dataset-count-notice')).toHaveCount(0);
+
+    // The source fails after its copy expired (ttl 1 s): the tiles and the count come from the copy, and the panel says so.
+    data.setFault('/areas.json', '500');
+    await expect
+      .poll(async () => summaryResult.parse(await (await page.request.get(`/api/summary/${AREAS}`)).json()).stale, { timeout: 30_000 })
+      .toBe(true);
+    await page.reload();
+    await expect(entry.getByTestId('dataset-count')).toHaveText('3 objekty', { timeout: 30_000 });
+    const notice = entry.getByTestId('dataset-count-notice');
+    await expect(notice).toContainText('Zdroj je nedostupný, zobrazujú sa posledné známe dáta z');
+    await expect(notice).toHaveAttribute('role', 'status');
+    await expect(entry).not.toHaveAttribute('data-layer-state', 'failed');
+    await noEnglish([page.locator('section.enabled')]);
+    // Drawn once: from the portal's tiles, never as a GeoJSON download.
+    expect(geojson).toEqual([]);
+    await shot(page, testInfo, 'areas-stale-1280x800');
   });
 
   test("dataset page: a failing source's summary reads 'unknown now' with the reason, never an empty-looking '–'", async ({ page }, testInfo) => {
