@@ -1,49 +1,8 @@
 // The MCP tool `map_image`: a declared operation (lib/operation) without a REST binding; its answer
 // is the PNG (an MCP image block) plus what was drawn (structuredContent).
-import { z } from 'zod';
-import { codedIssue, defineOperation } from '@/lib/operation/define';
-import { bbox, datasetKey, lonLat, rangedNumber } from '@/lib/operation/fields';
-import { MAX_IMAGE_ZOOM, MIN_IMAGE_ZOOM } from './projection';
-import { DEFAULT_POINT_ZOOM, renderMapImage } from './render';
-
-const MAX_IMAGE_DATASETS = 6;
-
-const mapImageInput = z
-  .object({
-    point: lonLat.optional().describe('`[lon, lat]`, marked red; the centre without `bbox`.'),
-    bbox: bbox.optional().describe('`[minLon, minLat, maxLon, maxLat]` to show whole.'),
-    zoom: rangedNumber(MIN_IMAGE_ZOOM, MAX_IMAGE_ZOOM, { noun: 'a map zoom' }).optional().describe(`Zoom ${MIN_IMAGE_ZOOM}-${MAX_IMAGE_ZOOM} around \`point\` (default ${DEFAULT_POINT_ZOOM}).`),
-    datasets: z.array(datasetKey).max(MAX_IMAGE_DATASETS).default([]).describe(`Keys to draw, at most ${MAX_IMAGE_DATASETS}.`),
-    width: rangedNumber(200, 1600, { int: true }).default(800).describe('Pixels, 200-1600.'),
-    height: rangedNumber(200, 1600, { int: true }).default(600).describe('Pixels, 200-1600.'),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.point && !v.bbox) ctx.addIssue(codedIssue('invalid_query', 'Give a point, a bbox, or both (the bbox frames the map, the point is marked).'));
-  });
-
-const imageLayer = z.object({
-  dataset: z.string(),
-  title: z.string(),
-  kind: z.enum(['vector', 'raster']),
-  drawn: z.boolean().describe('false: nothing of it is in the image (`code`, `reason`).'),
-  count: z.int().min(0).optional().describe('Vector: objects drawn; raster: tiles drawn.'),
-  reason: z.string().optional().describe('Why it was not drawn, or not wholly.'),
-  code: z.string().optional(),
-});
-
-export const mapImageResult = z
-  .object({
-    width: z.int(),
-    height: z.int(),
-    zoom: z.number(),
-    center: lonLat,
-    bbox: z.array(z.number()).length(4).describe('Shown `[w, s, e, n]`.'),
-    point: lonLat.nullable().describe('The marked point.'),
-    layers: z.array(imageLayer).describe('Each dataset drawn or not (`reason`).'),
-    basemap: z.string(),
-    attribution: z.string(),
-  })
-  .meta({ id: 'MapImageResult' });
+import { defineOperation } from '@/lib/operation/define';
+import { renderMapImage } from './render';
+import { mapImageInput, mapImageResult } from './schema';
 
 export const mapImageOperation = defineOperation({
   id: 'mapImage',

@@ -16,8 +16,8 @@ import { isApiError } from '@/lib/errors';
 import { findServedDataset, type ServedDataset } from '@/lib/providers';
 import { isFetchError, safeFetch } from '@/lib/sources';
 import { degreesPerPixel, pixelOf, tilesOf, viewAround, viewBbox, viewCenter, viewOfBbox, type View } from './projection';
+import { DEFAULT_POINT_ZOOM, type MapImageInput, type MapImageLayer, type MapImageResult } from './schema';
 
-export const DEFAULT_POINT_ZOOM = 13;
 /** Objects drawn per dataset at most (a denser layer says so). */
 const MAX_OBJECTS = 4000;
 const TILE_TIMEOUT_MS = 8000;
@@ -26,39 +26,8 @@ const FONT = path.join(process.cwd(), 'node_modules', '@expo-google-fonts', 'not
 const MARKER_COLOR = '#e3001b';
 const PALETTE = ['#1f78b4', '#33a02c', '#ff7f00', '#6a3d9a', '#b15928', '#a6cee3'];
 
-export interface MapImageRequest {
-  point?: [number, number];
-  bbox?: [number, number, number, number];
-  zoom?: number;
-  datasets?: string[];
-  width: number;
-  height: number;
-}
-
-interface MapImageLayer {
-  dataset: string;
-  title: string;
-  kind: 'vector' | 'raster';
-  drawn: boolean;
-  /** Vector: objects drawn; raster: tiles drawn. */
-  count?: number;
-  /** Why it was not (wholly) drawn. */
-  reason?: string;
-  code?: string;
-}
-
-export interface MapImage {
-  png: Buffer;
-  svg: string;
-  width: number;
-  height: number;
-  zoom: number;
-  center: [number, number];
-  bbox: [number, number, number, number];
-  point: [number, number] | null;
-  layers: MapImageLayer[];
-  attribution: string;
-}
+/** The drawn map: the answer's members (all but the basemap's name, which the operation adds) and the image itself. */
+type MapImage = Omit<MapImageResult, 'basemap'> & { png: Buffer; svg: string };
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const r1 = (v: number) => Math.round(v * 10) / 10;
@@ -218,7 +187,7 @@ function wrap(text: string, width: number): string[] {
 }
 
 /** Draws the map; never throws for a dataset (its layer says what went wrong). */
-export async function renderMapImage(req: MapImageRequest): Promise<MapImage> {
+export async function renderMapImage(req: MapImageInput): Promise<MapImage> {
   const { width, height } = req;
   const view = req.bbox ? viewOfBbox(req.bbox, width, height) : viewAround(req.point!, req.zoom ?? DEFAULT_POINT_ZOOM, width, height);
   const layers: MapImageLayer[] = [];

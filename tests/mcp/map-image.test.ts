@@ -117,7 +117,7 @@ describe('map_image', () => {
   });
 
   test('the attribution text is in the drawing; a point alone is centred; no place is invalid_query', async () => {
-    const image = await renderMapImage({ point: STARE_MESTO, width: 300, height: 200 });
+    const image = await renderMapImage({ point: STARE_MESTO, datasets: [], width: 300, height: 200 });
     expect(image.svg).toContain('© Geodáta Slovenska · Hranice: ÚGKK SR');
     const png = decode(image.png);
     const [r0, g0, b0] = rgb(png, 150, 100);

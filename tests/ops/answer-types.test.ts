@@ -140,7 +140,7 @@ function repeatsObject(members: string[], answerObject: string[]): boolean {
  * tool and the pages take the service's value as it is (each would be declared beside its schema the
  * day something needs it, never written by hand).
  */
-const ANSWERS_WITHOUT_TYPE = ['documentationResult', 'fetchDataResult', 'mapImageResult'];
+const ANSWERS_WITHOUT_TYPE = ['documentationResult', 'fetchDataResult'];
 
 /**
  * Hand-written object types that still repeat an answer object (file and name), each with why it is
@@ -149,9 +149,6 @@ const ANSWERS_WITHOUT_TYPE = ['documentationResult', 'fetchDataResult', 'mapImag
 const KNOWN_REPEATS: Record<string, string> = {
   'lib/map/types.ts MapDataset': 'the map’s view of a catalog entry (catalogDataset), loosened for the pages of pending providers; to become Omit<CatalogDataset, "health"> & { pending?: true }',
   'lib/providers/types.ts CatalogBase': 'the catalog before health is joined (catalogDocument without generated and health)',
-  'lib/mapimage/render.ts MapImage': 'the renderer’s result (PNG and SVG besides the answer members of mapImageResult); the schema sits in operation.ts, above the renderer’s layer',
-  'lib/mapimage/render.ts MapImageLayer': 'an item of mapImageResult.layers, same reason',
-  'lib/mapimage/render.ts MapImageRequest': 'the renderer’s input; matches the answer’s echo of point, bbox and zoom (not an answer)',
   'lib/places/locate.ts CadastralTerritory': 'the row the PostGIS lookup returns, which the territory answer carries',
   'lib/places/territory.ts Area': 'the territory index’s entry (private), which the territory answer carries',
   'lib/summary/categories.ts CategoryClass': 'the class the colour rule computes (private), which the summary answer carries',

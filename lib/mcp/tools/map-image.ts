@@ -1,7 +1,8 @@
 // MCP tool `map_image`: a PNG of a point or an area with chosen datasets (an MCP image block), what was
 // drawn as structuredContent, and the portal's interactive map link.
 import { z } from 'zod';
-import { mapImageOperation, mapImageResult } from '@/lib/mapimage/operation';
+import { mapImageOperation } from '@/lib/mapimage/operation';
+import { mapImageResult } from '@/lib/mapimage/schema';
 import { MAP_UI_META } from '../ui';
 import { defineTool, READ_ONLY_OPEN } from '../tool';
 
