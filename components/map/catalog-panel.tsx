@@ -3,7 +3,7 @@
 // datasets on the map ("Na mape") and the categories with a checkbox per dataset.
 import Link from 'next/link';
 import { useMemo, useState } from 'react';
-import { catalogGroups, isSample } from '@/lib/map/catalog';
+import { catalogGroups, isSample, presentationView } from '@/lib/map/catalog';
 import { swatchColor } from '@/lib/map/colors';
 import type { LoadState } from '@/lib/map/loads';
 import type { MapDataset } from '@/lib/map/types';
@@ -104,7 +104,7 @@ export function CatalogPanel(props: CatalogPanelProps) {
                   <li key={d.key}>
                     <label className="dataset-toggle">
                       <input type="checkbox" checked={selected.includes(d.key)} onChange={(e) => props.onToggle(d.key, e.target.checked)} data-testid={`dataset-toggle-${d.key}`} />
-                      <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(d.presentation?.color) }} aria-hidden="true" />
+                      <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(presentationView(d.presentation).color) }} aria-hidden="true" />
                       <span>
                         {d.title}
                         {isSample(d) && <span className="sample-badge">ukážka</span>}

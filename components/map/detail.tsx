@@ -1,6 +1,7 @@
 'use client';
 // The object detail drawer: the dm fields the portal moved into properties (__dm_title,
 // __dm_description, __dm_url), the dataset's described fields and the object's dm.chart.
+import { presentationView } from '@/lib/map/catalog';
 import { parseChart } from '@/lib/map/chart';
 import { formatValue } from '@/lib/map/format';
 import { fieldSpecs } from '@/lib/map/params';
@@ -34,7 +35,7 @@ export function ObjectDetail({ dataset, properties, onClose }: DetailProps) {
   const url = safeUrl(properties.__dm_url);
   const chart = parseChart(properties.__dm_chart);
   const trend = TRENDS.has(String(properties.__dm_trend)) ? (properties.__dm_trend as TrendValue) : null;
-  const color = dataset.presentation?.color;
+  const color = presentationView(dataset.presentation).color;
   const threshold = typeof color === 'object' && color && color.type === 'trend' && typeof color.threshold === 'number' ? color.threshold : undefined;
   const rows = fields.length
     ? fields.filter((f) => properties[f.key] !== undefined).map((f) => {

@@ -3,6 +3,7 @@
 // when it is not simply shown (loading, failed with the reason and "Skúsiť znova", the portal's copy
 // with its age, zoom in), so a failed layer never reads as "nothing here", also on a phone where
 // the catalog is closed.
+import { presentationView } from '@/lib/map/catalog';
 import { legendForDataset, swatchColor } from '@/lib/map/colors';
 import { formatNumber } from '@/lib/map/format';
 import { minZoomOf } from '@/lib/map/layer-state';
@@ -33,7 +34,7 @@ function rasterLegend(d: MapDataset) {
 
 function DatasetLegend({ dataset }: { dataset: MapDataset }) {
   if (dataset.source.type === 'raster') return rasterLegend(dataset);
-  const color = dataset.presentation?.color;
+  const color = presentationView(dataset.presentation).color;
   const entry = legendForDataset(dataset);
   if (!entry) {
     return (

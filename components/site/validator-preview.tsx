@@ -43,13 +43,19 @@ function atLeastKilometre(b: Bbox): Bbox {
 function previewDataset(d: LiveDatasetReport, p: Preview, i: number): MapDataset {
   return {
     key: `nahlad/${d.id}`,
+    id: d.id,
     providerId: 'nahlad',
     providerName: 'Náhľad',
     title: d.id,
+    category: 'other',
+    categoryLabel: 'Náhľad',
+    keywords: [],
+    useCases: [],
     source: { type: 'geojson', mode: p.mode },
     presentation: { type: 'auto', color: COLOURS[i % COLOURS.length] },
     attribution: '',
-    links: { map: '' },
+    // Drawn from the test's own answer (no data path, no page).
+    links: { data: null, map: '' },
   };
 }
 

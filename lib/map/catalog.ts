@@ -2,22 +2,17 @@
 // dataset's coverage. Pure (types only), so the client bundle can use it too.
 import { slovakiaShare, type Bbox } from '@/lib/protocol/shared/geo';
 import type { CatalogEntry } from '@/lib/providers/types';
-import type { MapDataset } from './types';
+import type { Presentation } from '@/lib/protocol/types';
+import type { MapDataset, PresentationView } from './types';
 
 
 export function toMapDataset(entry: CatalogEntry, options: { pending?: boolean } = {}): MapDataset {
-  return {
-    ...entry,
-    presentation: entry.presentation as MapDataset['presentation'],
-    license: entry.license ?? null,
-    links: {
-      data: entry.links.data,
-      map: entry.links.map,
-      source: entry.links.source ?? null,
-      ...(entry.links.tiles ? { ogc: entry.links.ogc ?? null, tiles: entry.links.tiles } : {}),
-    },
-    ...(options.pending ? { pending: true } : {}),
-  };
+  return options.pending ? { ...entry, pending: true } : entry;
+}
+
+/** The dataset's presentation as the map reads it (PresentationView: any member of any type, checked where used). */
+export function presentationView(p: Presentation): PresentationView {
+  return p as PresentationView;
 }
 
 /** A coverage box spanning at least this share of Slovakia's counts as the whole country. */

@@ -7,6 +7,7 @@ import type { ExpressionSpecification } from 'maplibre-gl';
 import { categoricalColors, cleanStops, DEFAULT_COLOR, hexOr, isHexColor, NO_DATA_COLOR, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
 import { TREND_DEFAULT_COLORS } from '@/lib/protocol/types';
 import { fieldLabel } from '@/lib/protocol/shared/fields';
+import { presentationView } from './catalog';
 import { fieldSpecs } from './params';
 import type { ColorSpec, HexColor, MapDataset, TrendValue } from './types';
 
@@ -122,7 +123,7 @@ export function legendForColor(
 
 /** A vector dataset's legend: its colour spec, titled by the coloured field's label (with unit). */
 export function legendForDataset(dataset: Pick<MapDataset, 'presentation' | 'fields'>): LegendEntry | null {
-  const color = dataset.presentation?.color;
+  const color = presentationView(dataset.presentation).color;
   const field = typeof color === 'object' && color && 'field' in color ? (color.field as string) : undefined;
   const def = field ? fieldSpecs(dataset.fields).find((f) => f.key === field) : undefined;
   return legendForColor(color, def ? fieldLabel(def) : undefined, def?.values);

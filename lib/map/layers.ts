@@ -4,8 +4,9 @@
 // directly from the provider's `source.tiles`, as the spec says.
 import type { LayerSpecification, FilterSpecification, SourceSpecification } from 'maplibre-gl';
 import { collectionIdOf, ogcParamsQuery } from '@/lib/protocol/shared/collection-ids';
+import { presentationView } from './catalog';
 import { colorExpression, isHexColor } from './colors';
-import type { MapDataset } from './types';
+import type { MapDataset, PresentationView } from './types';
 
 /**
  * Above this many vertices a whole (`full`) dataset draws faster from the portal's vector tiles (OGC API
@@ -117,7 +118,7 @@ export function tileLayersForDataset(dataset: MapDataset): LayerSpecification[] 
 function geojsonLayers(dataset: MapDataset): LayerSpecification[] {
   const source = sourceId(dataset.key);
   const id = layerIdPrefix(dataset.key);
-  const p = dataset.presentation ?? { type: 'auto' };
+  const p = presentationView(dataset.presentation);
   const type = drawnType(dataset);
   const minzoom = dataset.coverage?.minZoom;
   const zoomRange = typeof minzoom === 'number' ? { minzoom: Math.max(0, Math.min(24, minzoom)) } : {};
@@ -221,7 +222,7 @@ function isDash(v: unknown): v is [number, number] {
   return Array.isArray(v) && v.length === 2 && v.every((n) => typeof n === 'number' && n >= 0);
 }
 
-function heatmapPaint(p: MapDataset['presentation'], opacity: number): Record<string, unknown> {
+function heatmapPaint(p: PresentationView, opacity: number): Record<string, unknown> {
   const paint: Record<string, unknown> = {
     'heatmap-radius': num(p.radius, 20, 1, 100),
     'heatmap-intensity': num(p.intensity, 1, 0.1, 10),

@@ -1,6 +1,7 @@
 // Printing the map (the "Tlačiť" tool): the page layout in millimetres, the legend rows of the shown
 // layers, the scale bar, and the PNG's text chunks. Pure; the tool draws the layout with jsPDF (PDF)
 // or a canvas (PNG) in the browser, from the map's own canvas, with no server renderer.
+import { presentationView } from './catalog';
 import { legendForDataset, swatchColor } from './colors';
 import { formatNumber } from './format';
 import type { MapDataset } from './types';
@@ -54,7 +55,7 @@ export function printLegend(datasets: MapDataset[]): LegendBlock[] {
     }
     const entry = legendForDataset(d);
     const title = entry?.title ? `${d.title} – ${entry.title}` : d.title;
-    if (!entry) return { title, rows: [{ color: swatchColor(d.presentation?.color), label: 'objekty' }] };
+    if (!entry) return { title, rows: [{ color: swatchColor(presentationView(d.presentation).color), label: 'objekty' }] };
     if (entry.kind === 'swatches') return { title, rows: entry.items };
     if (entry.kind === 'gradient') {
       const first = entry.stops[0];

@@ -4,7 +4,6 @@
 // draws the tiles as the portal's map does. Text labels are left out: they need a glyph server.
 import type { LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import { tileLayersForDataset, sourceId } from '@/lib/map/layers';
-import type { MapDataset } from '@/lib/map/types';
 import { catalogEntry, type ServedDataset } from '@/lib/providers';
 import { REL_STYLES } from './collections';
 import { collectionIdOf } from '@/lib/protocol/shared/collection-ids';
@@ -15,7 +14,7 @@ export const DEFAULT_STYLE = 'default';
 
 /** The style document of a collection's vector tiles (MapLibre / Mapbox GL style, version 8). */
 export function styleDocument(base: string, s: ServedDataset): StyleSpecification {
-  const entry = catalogEntry(s) as unknown as MapDataset;
+  const entry = catalogEntry(s);
   const id = collectionIdOf(s.key);
   const bbox = s.dataset.coverage?.bbox;
   const layers = tileLayersForDataset(entry).filter((l: LayerSpecification) => l.type !== 'symbol');

@@ -136,7 +136,7 @@ function reachOf(d: MapDataset, served: ServedDataset, m: MunicipalityInfo, box:
   if (namesMunicipality(provider, m) || namesMunicipality(d.coverage?.area, m)) return 'own';
   const coverage = d.coverage?.bbox as Box | undefined;
   if (coverage && box && boxArea(coverage) <= LOCAL_COVERAGE_FACTOR * Math.max(boxArea(box), 1e-6)) return 'local';
-  if (isNationwide({ source: { type: 'geojson' } as MapDataset['source'], coverage: d.coverage })) return 'national';
+  if (isNationwide({ source: { type: 'geojson' }, coverage: d.coverage })) return 'national';
   return 'regional';
 }
 

@@ -2,8 +2,9 @@
 // "Ukážkové dáta" and never open on the first screen (only when the user searches).
 import { describe, expect, test } from 'vitest';
 import { catalogGroups, isSample, SAMPLE_GROUP_LABEL } from '@/lib/map/catalog';
+import type { Category } from '@/lib/protocol/types';
 
-const d = (key: string, category: string, categoryLabel: string, sample?: boolean) => ({ key, category, categoryLabel, ...(sample ? { sample } : {}) });
+const d = (key: string, category: Category, categoryLabel: string, sample?: boolean) => ({ key, category, categoryLabel, ...(sample ? { sample } : {}) });
 
 describe('catalogGroups', () => {
   const datasets = [

@@ -70,7 +70,7 @@ describe('chartModel', () => {
 });
 
 describe('data requests', () => {
-  const full = dataset({ key: 'p/full', params: [{ key: 'rok', type: 'range', min: 2000, max: 2024, default: '2020,2024' }] });
+  const full = dataset({ key: 'p/full', params: [{ key: 'rok', label: 'Rok', type: 'range', min: 2000, max: 2024, default: '2020,2024' }] });
   const bbox = dataset({ key: 'p/bbox', source: { type: 'geojson', mode: 'bbox' }, coverage: { minZoom: 10 } });
   test('full datasets: only non-default params', () => {
     expect(dataRequestUrl(full, { params: { rok: '2020,2024' }, defaults: { rok: '2020,2024' } })).toBe('/api/data/p/full');

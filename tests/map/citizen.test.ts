@@ -6,6 +6,7 @@ import type { HitValue } from '@/lib/nearby/schema';
 import type { Place } from '@/lib/places/schema';
 import { formatDistance } from '@/lib/map/format';
 import { formatPlace, parseMapState, parsePlace, serializeMapState, PLACE_ZOOM, POINT_PARAM, type MapDefaults } from '@/lib/map/url-state';
+import { dataset } from './fixtures';
 
 const home: MapDefaults = { datasets: [], params: {}, view: { zoom: 7, lat: 48.7, lon: 19.5 } };
 
@@ -212,10 +213,12 @@ describe('basemaps from the zbgis raster datasets', async () => {
     license: { attribution: string };
     datasets: Array<{ id: string; title: string; source: { type: 'raster'; tiles: string[]; tileSize: 256 | 512; minZoom: number; maxZoom: number } }>;
   };
-  const entries = zbgis.datasets.map((d) => ({
-    key: `zbgis/${d.id}`, providerId: 'zbgis', providerName: 'ZBGIS', title: d.title, source: d.source, presentation: { type: 'raster' },
-    attribution: zbgis.license.attribution, links: { map: `/mapa/zbgis/${d.id}` },
-  }));
+  const entries = zbgis.datasets.map((d) =>
+    dataset({
+      key: `zbgis/${d.id}`, providerName: 'ZBGIS', title: d.title, source: d.source, presentation: { type: 'raster' },
+      attribution: zbgis.license.attribution, links: { data: null, map: `/mapa/zbgis/${d.id}` },
+    }),
+  );
   test('the base map and orthophoto come from the built-in templates; the styles are valid', () => {
     const list = rasterBasemaps(entries);
     expect(list.map((b) => b.id)).toEqual(['zbgis', 'ortofoto']);

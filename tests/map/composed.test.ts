@@ -28,15 +28,13 @@ describe('page rules', () => {
     expect(isNationwide(dataset({ key: 'a/b', coverage: { bbox: [17.0, 48.1, 17.2, 48.2] } }))).toBe(false);
     expect(isNationwide(dataset({ key: 'a/b', source: { type: 'raster', tiles: ['https://x/{z}/{x}/{y}'] } }))).toBe(false);
   });
-  test('catalog entries convert, pending is flagged', () => {
-    const d = toMapDataset(
-      {
-        key: 'p/d', id: 'd', providerId: 'p', providerName: 'P', title: 'T', category: 'other', categoryLabel: 'Ostatné', keywords: [], useCases: [],
-        source: { type: 'geojson', mode: 'full' }, presentation: { type: 'circle' }, attribution: 'A', links: { data: '/api/data/p/d', map: '/mapa/p/d' },
-      } satisfies CatalogEntry,
-      { pending: true },
-    );
-    expect(d).toMatchObject({ key: 'p/d', pending: true, links: { source: null }, license: null });
+  test('a catalog entry is the map\'s dataset as it is; pending is flagged', () => {
+    const entry = {
+      key: 'p/d', id: 'd', providerId: 'p', providerName: 'P', title: 'T', category: 'other', categoryLabel: 'Ostatné', keywords: [], useCases: [],
+      source: { type: 'geojson', mode: 'full' }, presentation: { type: 'circle' }, attribution: 'A', links: { data: '/api/data/p/d', map: '/mapa/p/d' },
+    } satisfies CatalogEntry;
+    expect(toMapDataset(entry)).toEqual(entry);
+    expect(toMapDataset(entry, { pending: true })).toEqual({ ...entry, pending: true });
   });
   test('viewForBbox centres and zooms to fit', () => {
     const v = viewForBbox([18.6, 49.1, 18.9, 49.3]);

@@ -1,9 +1,14 @@
 import type { MapDataset } from '@/lib/map/types';
 
 export function dataset(over: Partial<MapDataset> & { key: string }): MapDataset {
-  const [providerId] = over.key.split('/');
+  const [providerId, id] = over.key.split('/');
   return {
+    id,
     providerId,
+    category: 'other',
+    categoryLabel: 'Iné',
+    keywords: [],
+    useCases: [],
     providerName: 'Test',
     title: over.key,
     source: { type: 'geojson', mode: 'full' },

@@ -4,7 +4,7 @@ import { dataset } from './fixtures';
 
 const full = dataset({ key: 'p/full' });
 const bbox = dataset({ key: 'p/bbox', source: { type: 'geojson', mode: 'bbox' }, coverage: { minZoom: 10 } });
-const raster = dataset({ key: 'p/raster', source: { type: 'raster', tiles: ['https://t.example/{z}/{x}/{y}.png'] }, links: { map: '/mapa/p/raster' } });
+const raster = dataset({ key: 'p/raster', source: { type: 'raster', tiles: ['https://t.example/{z}/{x}/{y}.png'] }, links: { data: null, map: '/mapa/p/raster' } });
 const noParams = () => ({ params: {}, defaults: {} });
 const collection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: [] };
 

@@ -147,7 +147,6 @@ const ANSWERS_WITHOUT_TYPE = ['documentationResult', 'fetchDataResult'];
  * not derived yet. A new one fails this test; deriving one fails it until it is struck from the list.
  */
 const KNOWN_REPEATS: Record<string, string> = {
-  'lib/map/types.ts MapDataset': 'the map’s view of a catalog entry (catalogDataset), loosened for the pages of pending providers; to become Omit<CatalogDataset, "health"> & { pending?: true }',
   'lib/providers/types.ts CatalogBase': 'the catalog before health is joined (catalogDocument without generated and health)',
   'lib/places/locate.ts CadastralTerritory': 'the row the PostGIS lookup returns, which the territory answer carries',
   'lib/places/territory.ts Area': 'the territory index’s entry (private), which the territory answer carries',
