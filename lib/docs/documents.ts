@@ -1,21 +1,11 @@
 // The portal's six documentation documents: their slugs (URL /dokumentacia/{slug}), the MCP
 // `documentation` tool topic each answers, and the Slovak title and summary used by the docs index,
-// llms.txt and index.md. The texts live in content/dokumentacia/{slug}.md.
+// llms.txt and index.md. The texts live in content/dokumentacia/{slug}.md; the slugs and topics are
+// the documentation answer's (./schema.ts).
+import { DOC_SLUGS, type DocSlug, type DocumentationResult } from './schema';
 
-export const DOC_SLUGS = ['pre-ai-agentov', 'ai-asistenti', 'pre-poskytovatelov', 'protokol', 'api', 'o-projekte'] as const;
-export type DocSlug = (typeof DOC_SLUGS)[number];
-
-/** Topic names of the MCP `documentation` tool, in the spec's order. */
-export const DOC_TOPICS = ['ai-agents', 'ai-assistants', 'protocol', 'providers', 'api', 'about'] as const;
-type DocTopic = (typeof DOC_TOPICS)[number];
-
-export interface DocInfo {
-  slug: DocSlug;
-  topic: DocTopic;
-  title: string;
-  /** One sentence: who it is for and what it answers. */
-  summary: string;
-}
+/** A document: its slug, topic and title as the documentation answer names them, and `summary`, one sentence: who it is for and what it answers. */
+export type DocInfo = Pick<DocumentationResult, 'slug' | 'topic' | 'title'> & { summary: string };
 
 export const DOCS: readonly DocInfo[] = [
   {

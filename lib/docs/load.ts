@@ -6,7 +6,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { env } from '@/lib/env';
 import { ApiError } from '@/lib/errors';
-import { DOCS, docBySlug, docByTopic, type DocInfo, type DocSlug } from './documents';
+import { DOCS, docBySlug, docByTopic, type DocInfo } from './documents';
+import type { DocSlug } from './schema';
 
 const CONTENT_DIR = path.join(process.cwd(), 'content', 'dokumentacia');
 const TOKEN = /\{\{(BASE_URL|CONTACT|MANIFEST_REFRESH)\}\}/g;

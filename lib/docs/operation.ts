@@ -1,20 +1,13 @@
 // The MCP tool `documentation`: the portal's documents as markdown (lib/operation).
 import { z } from 'zod';
 import { defineOperation } from '@/lib/operation/define';
-import { DOC_SLUGS, DOC_TOPICS } from './documents';
 import { loadDocumentByTopic } from './load';
+import { DOC_TOPICS, documentationResult } from './schema';
 
 const documentationInput = z.object({
   topic: z
     .enum(DOC_TOPICS, { message: `expected one of ${DOC_TOPICS.join(', ')}` })
     .describe('`ai-agents` (tools and endpoints), `ai-assistants` (connecting an assistant), `protocol` (every manifest and data field), `providers` (guide for data providers), `api` (REST endpoints), `about` (the project, sources, licences).'),
-});
-
-const documentationResult = z.object({
-  topic: z.enum(DOC_TOPICS),
-  slug: z.enum(DOC_SLUGS).describe('The document at `/dokumentacia/{slug}.md`.'),
-  title: z.string(),
-  markdown: z.string().describe('The document (Slovak markdown).'),
 });
 
 export const documentationOperation = defineOperation({

@@ -1,7 +1,7 @@
 // Route handler factories for the markdown resources, so each app/ route file is one line and the
 // behaviour (content type, CORS, error shape) is defined once.
 import { route } from '@/lib/http';
-import type { DocSlug } from './documents';
+import type { DocSlug } from './schema';
 import { getDocumentMarkdown } from './load';
 import { markdownResponse, PLAIN_TEXT_CONTENT_TYPE } from './markdown-response';
 

@@ -1,5 +1,6 @@
-// The declared shape of provider health in the catalog (GET /api/catalog, MCP `catalog`; lib/operation):
-// the zod schemas, whose `z.output` are the health types, and the statuses and retention they name.
+// The declared shape of provider health in the catalog (GET /api/catalog, MCP `catalog`; lib/operation)
+// and of a provider's daily use (its dashboard): the zod schemas, whose `z.output` are the health and
+// usage types, and the statuses and retention they name.
 import { z } from 'zod';
 import { isoDateTime } from '@/lib/operation/fields';
 
@@ -50,7 +51,15 @@ export const sourceHealth = z
     description: `What the portal saw of a source: every request it made (data, manifest downloads, point queries) is recorded and kept ${HEALTH_RETENTION_DAYS} days. Also on the public page /stav-zdrojov.`,
   });
 
+/** A provider's answers served per day (the provider dashboard's `usage`, lib/health/usage.ts). */
+export const dailyUsage = z.object({
+  day: z.string().describe('YYYY-MM-DD (Europe/Bratislava).'),
+  total: z.int().min(0),
+  datasets: z.record(z.string(), z.int().min(0)),
+});
+
 export type HealthStatus = z.output<typeof healthStatus>;
 /** Requests, availability (0–1, null without requests) and latency of the successes in one window. */
 export type WindowFigures = z.output<typeof healthWindow>;
 export type SourceHealth = z.output<typeof sourceHealth>;
+export type UsageDay = z.output<typeof dailyUsage>;

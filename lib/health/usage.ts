@@ -7,6 +7,7 @@ import { getDb } from '@/lib/db';
 import { datasetUsage } from '@/lib/db/schema';
 import { logger } from '@/lib/observability/log';
 import { processWide } from '@/lib/process-state';
+import type { UsageDay } from './schema';
 
 /** Counts are written at most this often. */
 const FLUSH_DELAY_MS = 5000;
@@ -82,13 +83,6 @@ export async function flushDatasetUsage(): Promise<void> {
     }
   })();
   await c.flushing;
-}
-
-export interface UsageDay {
-  day: string;
-  /** Requests per dataset id that day. */
-  datasets: Record<string, number>;
-  total: number;
 }
 
 /** A provider's use per day over the last `days` days (today included), oldest first; days without use included. */

@@ -3,7 +3,7 @@
 // ./operations.ts); the protocol schemas are embedded exactly as served and enforced; error
 // responses come from the one code -> status table. Written here by hand: only the plain documents
 // (llms.txt, markdown, schema files, samples), the MCP endpoint's JSON-RPC envelope and examples.
-import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/documents';
+import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/schema';
 import { env } from '@/lib/env';
 import { dataOperation } from '@/lib/data/operation';
 import { nearbyOperation, nearbySelectionOperation } from '@/lib/nearby/operation';

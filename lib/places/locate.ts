@@ -6,17 +6,13 @@
 import { getSql } from '../db';
 import { municipalityIndex } from './municipality-index';
 import { toMunicipality, type Municipality } from './resolve';
+import type { Territory, TerritoryRef } from './territory-schema';
 
-export interface CadastralTerritory {
-  /** 6-digit cadastral territory code (GKÚ `IDN5`), e.g. "835196". */
-  code: string;
-  /** Its name (GKÚ `NM5`), e.g. "Malacky". */
-  name: string;
-  /** The municipality it belongs to: the 12-character code and the name. */
-  municipality: { code: string; name: string };
-  /** Official area in km² (GKÚ `VYMERA`). */
-  areaKm2: number | null;
-}
+/**
+ * A cadastral territory as the territory answer carries it: its 6-digit code (GKÚ `IDN5`), name
+ * (`NM5`), official area (`VYMERA`), and the municipality it belongs to (12-character code and name).
+ */
+type CadastralTerritory = Pick<Territory, 'code' | 'name' | 'areaKm2'> & { municipality: TerritoryRef };
 
 type LonLat = readonly [number, number];
 

@@ -68,4 +68,6 @@ export const territoryResult = z
 
 export type Territory = z.output<typeof territory>;
 export type TerritoryChild = z.output<typeof territoryChild>;
+/** A unit named by its code and name (a territory's parents). */
+export type TerritoryRef = z.output<typeof unitRef>;
 export type TerritoryResult = z.output<typeof territoryResult>;

@@ -35,12 +35,8 @@ interface Unit {
   rank: number;
 }
 
-interface Area {
-  code: string;
-  name: string;
-  areaKm2: number | null;
-  point: [number, number];
-}
+/** A region, district or cadastral territory of the index: the members of its territory answer known before the lookup. */
+type Area = Pick<Territory, 'code' | 'name' | 'areaKm2' | 'point'>;
 
 interface TerritoryIndex {
   digest: string;

@@ -3,7 +3,7 @@
 // `z.output` (lib/operation/README.md), imported with `import type` by services, pages and the map.
 import { z } from 'zod';
 import { PROVIDER_SELF_ACTIONS } from '@/lib/db/schema/providers';
-import { healthStatus, sourceHealth } from '@/lib/health/schema';
+import { dailyUsage, healthStatus, sourceHealth } from '@/lib/health/schema';
 import { datasetKey, idSchema, isoDateTime, protocolObject } from '@/lib/operation/fields';
 import { CATEGORIES, MAX_FEATURES, MAX_ZOOM, PROTOCOL_VERSION, USE_CASES, type Coverage, type FieldDef, type License, type ParamDef, type Presentation, type Temporal } from '@/lib/protocol/types';
 import { finding } from '@/lib/validator/report';
@@ -173,7 +173,7 @@ export const providerDashboard = z
       }),
     ),
     usage: z
-      .array(z.object({ day: z.string().describe('YYYY-MM-DD (Europe/Bratislava).'), total: z.int().min(0), datasets: z.record(z.string(), z.int().min(0)) }))
+      .array(dailyUsage)
       .describe('Answers served with the provider’s data per day, the last 30 days, oldest first.'),
     changes: z.array(manifestChange).describe('The current manifest against the approved one (empty when they are the same).'),
     notifications: z.array(z.object({ kind: z.string(), subject: z.string(), createdAt: isoDateTime, sentAt: isoDateTime.nullable(), via: z.string().nullable() })),

@@ -2,7 +2,7 @@
 // (catalog, registration) are the `z.output` of their schemas in ./schema.ts, re-exported here.
 import type { ProviderRow } from '@/lib/db/schema';
 import type { License, ManifestDataset } from '@/lib/protocol/types';
-import type { CatalogDataset, CatalogProvider } from './schema';
+import type { CatalogDataset, CatalogDocument, CatalogProvider } from './schema';
 
 export type { CatalogDocument, CatalogSource, RegistrationResult } from './schema';
 
@@ -48,12 +48,14 @@ export interface ServedDataset {
 /** A catalog entry before the health is joined (built once per registry version; pages, MCP `catalog`). */
 export type CatalogEntry = Omit<CatalogDataset, 'health'>;
 
-/** The catalog as built once per registry version, before the provider health is joined. */
-export interface CatalogBase {
-  protocol: string;
+/**
+ * The catalog as built once per registry version, before the provider health is joined: the answer
+ * without `generated`, each provider with its manifest status in place of its health.
+ */
+export type CatalogBase = Pick<CatalogDocument, 'protocol'> & {
   providers: Array<Omit<CatalogProvider, 'status' | 'health'> & { status: ProviderStatus }>;
   datasets: CatalogEntry[];
-}
+};
 
 /** Providers awaiting the operator, for /neschvalene-data and `operator list --pending`. */
 export interface PendingProvider {

@@ -6,21 +6,14 @@
 import { formatNumber } from '@/lib/map/format';
 import type { ColorSpec, FieldDef, ManifestDataset, Trend } from '@/lib/protocol/types';
 import { categoricalColors, categoryValue, cleanStops, hexOr, mixColors, NO_DATA_COLOR, numericValue, TREND_LABELS, TREND_ORDER, trendColors } from '@/lib/protocol/shared/colors';
-import type { CategoryKind } from './schema';
+import type { CategoryItem, CategoryKind } from './schema';
 
-interface CategoryClass {
-  /** Stable key: the value (categorical, trend), `from..to` (step, interpolate), or `other` / `none`. */
-  key: string;
-  /** Slovak label for people. */
-  label: string;
-  color: string | null;
-  /** Numeric classes: lower bound (inclusive), null = open. */
-  from?: number | null;
-  /** Numeric classes: upper bound (exclusive; the last interpolate class includes it), null = open. */
-  to?: number | null;
-  /** Categorical: the property value the class stands for. */
-  value?: string;
-}
+/**
+ * A class of the summary's `categories` before its objects are counted. `key`: the value (categorical,
+ * trend), `from..to` (step, interpolate), or `other` / `none`; `from` inclusive and `to` exclusive (the
+ * last interpolate class includes it), null = open; `value`: the categorical property value.
+ */
+type CategoryClass = Omit<CategoryItem, 'count'>;
 
 export interface Classifier {
   kind: CategoryKind;

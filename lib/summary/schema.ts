@@ -81,6 +81,7 @@ export const summaryResult = z
 export type DatasetSummary = z.output<typeof summaryResult>;
 export type SummaryCategories = NonNullable<DatasetSummary['categories']>;
 export type CategoryKind = SummaryCategories['type'];
+export type CategoryItem = SummaryCategories['items'][number];
 export type SummaryRankings = NonNullable<DatasetSummary['rankings']>;
 export type RankedObject = z.output<typeof rankedObject>;
 export type OwnArea = NonNullable<DatasetSummary['own']>[number];

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '@/lib/db';
-import { DOC_SLUGS } from '@/lib/docs/documents';
+import { DOC_SLUGS } from '@/lib/docs/schema';
 import { env } from '@/lib/env';
 import { ERROR_STATUS, isErrorCode } from '@/lib/errors';
 import type { OpenApiDocument, Response as OaResponse } from '@/lib/openapi/types';
