@@ -11,7 +11,7 @@ import { minZoomOf } from '@/lib/map/layer-state';
 import { loadedData, type LoadState } from '@/lib/map/loads';
 import { fieldSpecs, paramSpecs } from '@/lib/map/params';
 import type { MapDataset } from '@/lib/map/types';
-import { failureText } from '@/lib/map/messages';
+import { failureText, httpFailure } from '@/lib/map/messages';
 import { api } from '../api-client';
 import { ParamControl } from './controls';
 import type { LayerView } from './use-layer-states';
@@ -130,7 +130,7 @@ function TiledCount({ url }: { url: string }) {
         setAnswer(
           r.ok
             ? { count: r.data.count, truncated: r.data.truncated, stale: r.data.stale === true, notice: r.data.notice }
-            : { failed: `HTTP ${r.status}${r.code ? `, ${r.code}` : ''}` },
+            : { failed: httpFailure(r.status, r.code) },
         ),
       (e: Error) => !ctrl.signal.aborted && setAnswer({ failed: e.message }),
     );
@@ -167,7 +167,7 @@ function OnDemandFeatureList({ dataset: d, url, onSelect }: { dataset: MapDatase
     if (!opened) return;
     const ctrl = new AbortController();
     api.data(url, ctrl.signal).then(
-      (r) => setList(r.ok && 'features' in r.data ? r.data.features : { failed: r.ok ? 'HTTP 200 bez objektov' : `HTTP ${r.status}${r.code ? ` (${r.code})` : ''}` }),
+      (r) => setList(r.ok && 'features' in r.data ? r.data.features : { failed: r.ok ? 'HTTP 200 bez objektov' : httpFailure(r.status, r.code) }),
       (e: Error) => !ctrl.signal.aborted && setList({ failed: e.message }),
     );
     return () => ctrl.abort();

@@ -101,3 +101,11 @@ export function failureText(code: string | undefined, source?: string): string {
     ? `${text} ${UNKNOWN_NOT_EMPTY}`
     : text;
 }
+
+/**
+ * A refused answer in short, where the panel names what failed technically beside the Slovak sentence:
+ * the HTTP status and, when the answer carries one, its code (`HTTP 502, timeout`).
+ */
+export function httpFailure(status: number, code?: string): string {
+  return `HTTP ${status}${code ? `, ${code}` : ''}`;
+}

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { ERROR_STATUS } from '@/lib/errors';
 import { cardStatusText } from '@/lib/map/citizen';
-import { CLIENT_CODES, codeText, failureText, isSourceFailure, MESSAGE_CODES, UNKNOWN_NOT_EMPTY } from '@/lib/map/messages';
+import { CLIENT_CODES, codeText, failureText, httpFailure, isSourceFailure, MESSAGE_CODES, UNKNOWN_NOT_EMPTY } from '@/lib/map/messages';
 import { englishIn } from '../helpers/language';
 
 const ALL_CODES = [...Object.keys(ERROR_STATUS), ...CLIENT_CODES];
@@ -49,4 +49,14 @@ describe('the code-text table', () => {
     expect(englishIn('HTTP 200 (http_error)')).not.toEqual([]);
     expect(englishIn('V okruhu 500 m nič nie je, najbližší objekt je vzdialený 14 km.')).toEqual([]);
   });
+});
+
+describe('a refused answer in short', () => {
+  for (const { name, status, code, text } of [
+    { name: 'status and code', status: 502, code: 'timeout', text: 'HTTP 502, timeout' },
+    { name: 'status without a code', status: 500, code: undefined, text: 'HTTP 500' },
+    { name: 'an empty code is no code', status: 404, code: '', text: 'HTTP 404' },
+  ]) {
+    test(name, () => expect(httpFailure(status, code)).toBe(text));
+  }
 });
