@@ -5,7 +5,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Map, { Layer, Marker, NavigationControl, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { LayerProps, MapLayerMouseEvent, MapLayerTouchEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
-import type { StyleSpecification } from 'maplibre-gl';
+import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
 import { LAZY_BASEMAP_SOURCES } from '@/lib/basemap/style';
 import { datasetKeyOfLayer, drawsFromTiles, interactiveLayerIds, layersForDataset, sourceForDataset, sourceId } from '@/lib/map/layers';
 import { PHONE_LAYOUT_QUERY, revealAboveSheet } from '@/lib/map/citizen';
@@ -61,7 +61,7 @@ const LONG_PRESS_MS = 500;
 declare global {
   interface Window {
     /** The MapLibre map, for the e2e suite and for people debugging in the console. */
-    __geoportalMap?: unknown;
+    __geoportalMap?: MapLibreMap;
   }
 }
 

@@ -95,6 +95,9 @@ export function itemsLinks(
   return links;
 }
 
+/** The JSON answer of GET /ogc/collections/{id}/items: a GeoJSON FeatureCollection with the OGC API's members. */
+export type ItemsDocument = ReturnType<typeof itemsBody>;
+
 function itemsBody(base: string, datasetKey: string, selection: SelectionQuery, limit: number, at: PagePosition, page: ItemsPage) {
   return {
     type: 'FeatureCollection' as const,
