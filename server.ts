@@ -13,6 +13,7 @@ import { startProcessMetrics } from './lib/observability/metrics';
 import { reportWorkerReady, runPrimary } from './lib/server/cluster';
 import { limitHeapGrowth } from './lib/server/heap';
 import { markReady, setStep } from './lib/server/lifecycle';
+import { warmViewImages } from './lib/mapimage/view';
 import { createRequestListener, type NextHandler } from './lib/server/listener';
 import { loadRouteTable, type RouteTable } from './lib/server/routes';
 import { shutdownGracefully } from './lib/server/shutdown';
@@ -74,6 +75,8 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
   if (!stopping) markReady();
   reportWorkerReady();
   log.info(`portal ready on http://${shown}:${port}`);
+  // The home page's first pictures (components/map/map-facade.tsx), drawn once the portal answers.
+  void warmViewImages();
   return server;
 }
 

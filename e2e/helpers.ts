@@ -28,11 +28,16 @@ export function unexpectedRequests(refused: string[]): string[] {
   return refused.filter((u) => !/\{|wms|arcgis|tiles/i.test(u) && !/^https:\/\/zbgis\.skgeodesy\.sk\/zbgis\/rest\/services\/(ZBGIS|Ortofoto)\/MapServer\/tile\//.test(u));
 }
 
-/** Waits until the MapLibre map exists, its style and sources are loaded and it is not moving. */
+/**
+ * Waits until the MapLibre map exists, its style and sources are loaded and it is not moving. A page
+ * first shows the map's picture (components/map/map-facade.tsx); the live map starts as a person's
+ * wheel over it starts it, which is what this does while the map does not exist yet.
+ */
 export async function waitForMapIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; isMoving(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
-    return !!m && m.loaded() && !m.isMoving() && m.areTilesLoaded();
+    if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
+    return !!m && m.loaded() && !m.isMoving() && m.areTilesLoaded() && !document.querySelector('[data-testid="map-facade"]');
   }, null, { timeout: 60_000 });
   // One more frame pair so the last render reaches the screen.
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null)))));

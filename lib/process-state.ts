@@ -48,6 +48,8 @@ export const PROCESS_WIDE = {
     'The e-mail outbox loop and its SMTP transport: started once by server.ts, kicked by changes made in the routes, stopped by shutdown.',
   storedAnswers:
     'The answers server.ts reuses for repeated requests (lib/http-cache.ts): stored by the routes, read by the request listener.',
+  mapViewImages:
+    'The map view pictures (lib/mapimage/view.ts) and their drawings in flight: one drawing per view, warmed by server.ts and served by the route.',
   requestContext:
     'The AsyncLocalStorage of the request context: entered by the request listener of server.ts around Next.js, read by the routes (clientAddress, the data route).',
 } as const;

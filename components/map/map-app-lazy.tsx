@@ -6,6 +6,7 @@
 // that text, and the placeholder stays until it has arrived.
 import './map.css';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { SLOVAKIA_VIEW } from '@/lib/map/url-state';
 import type { MapAppProps } from './map-app';
 import { MapPlaceholder } from './map-placeholder';
 
@@ -29,7 +30,17 @@ function useAfterFirstPaint(): boolean {
 
 export default function MapAppLazy(props: MapAppProps) {
   const painted = useAfterFirstPaint();
-  const placeholder = <MapPlaceholder intro={props.intro} embedded={props.embedded} bare={props.bare} search={props.search} panelOpen={props.panelOpen} />;
+  const placeholder = (
+    <MapPlaceholder
+      intro={props.intro}
+      embedded={props.embedded}
+      bare={props.bare}
+      search={props.search}
+      panelOpen={props.panelOpen}
+      view={props.defaultView ?? SLOVAKIA_VIEW}
+      datasets={props.defaultDatasets ?? []}
+    />
+  );
   if (!painted) return placeholder;
   return (
     <Suspense fallback={placeholder}>

@@ -5,9 +5,10 @@
 // (use-map-state.ts), data come from GET /api/data through one hook (use-dataset-loads.ts) and one
 // fetch helper (components/api-client.ts). Nothing is invented here. Its styles (map.css) come with
 // the page through map-app-lazy.tsx, so the server-rendered placeholder has the same box.
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { MapProvider } from 'react-map-gl/maplibre';
 import { BASEMAP_ATTRIBUTION } from '@/lib/basemap/style';
+import { facadeImage, guessedFacades, homeFitPadding, homeFitView, type FacadeBox } from '@/lib/map/facade';
 import { loadedData } from '@/lib/map/loads';
 import { paramDefaults } from '@/lib/map/params';
 import { absoluteMapLink } from '@/lib/map/share';
@@ -21,6 +22,7 @@ import { ObjectDetail } from './detail';
 import { FirstScreen } from './first-screen';
 import { Attribution, Legend, attributionText } from './legend';
 import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
+import { MapFacade, type FacadeSource } from './map-facade';
 import { PlaceSearch } from './place-search';
 import { TimeDock } from './time-dock';
 import { KeyboardQuery } from './tools/keyboard-query';
@@ -63,11 +65,6 @@ export interface MapAppProps {
   intro?: boolean;
 }
 
-/** Room the first screen's name, sentence and search take above the map on a wide screen (px). */
-const INTRO_HEIGHT = 190;
-/** The open catalog panel's width plus its margins (map.css: `.catalog-panel { width: 340px; left: 10px }`). */
-const PANEL_SPACE = 360;
-
 export default function MapApp(props: MapAppProps) {
   const { datasets, basemapStyleUrl, focus, embedded = false, bare = false } = props;
   const byKey = useMemo(() => new Map(datasets.map((d) => [d.key, d])), [datasets]);
@@ -88,12 +85,32 @@ export default function MapApp(props: MapAppProps) {
   // The home page without a view in its link: all of Slovakia in the map beside the open panel.
   const [initialFit] = useState(() =>
     props.intro && !window.location.hash && window.innerWidth > 700
-      ? { bbox: SLOVAKIA_BBOX, padding: { top: INTRO_HEIGHT, right: 60, bottom: 50, left: panelOpen ? PANEL_SPACE + 20 : 40 } }
+      ? { bbox: SLOVAKIA_BBOX, padding: homeFitPadding(panelOpen) }
       : null,
   );
   // The own features under the last click, for the "Čo je tu?" panel of that point.
   const [ownHits, setOwnHits] = useState<{ point: string; hits: OwnHit[] } | null>(null);
   const onOwnHits = useCallback((p: [number, number], hits: OwnHit[]) => setOwnHits({ point: formatPointParam({ lon: p[0], lat: p[1] }), hits }), []);
+
+  // The facade (map-facade.tsx): the server's picture of the view until the live map is needed and ready.
+  const [box, setBox] = useState<FacadeBox | null>(null);
+  useLayoutEffect(() => {
+    const el = canvasRef.current;
+    if (!el) return;
+    const measure = () => setBox((b) => (b && b.width === el.clientWidth && b.height === el.clientHeight ? b : { width: el.clientWidth, height: el.clientHeight }));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, [canvasRef]);
+  const [live, setLive] = useState(false);
+  const [ready, setReady] = useState(false);
+  const startLive = useCallback(() => setLive(true), []);
+  const onReady = useCallback(() => {
+    // A keyboard user who started the map from the facade goes on in the map.
+    const hadFocus = !!document.activeElement?.closest('[data-testid="map-facade"]');
+    setReady(true);
+    if (hadFocus) setTimeout(() => canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus(), 0);
+  }, [canvasRef]);
 
   const onViewChange = useCallback(
     (view: MapView, bbox: Bbox) => {
@@ -136,6 +153,20 @@ export default function MapApp(props: MapAppProps) {
   const attribution = attributionText(basemap.attribution, enabled);
   const focusMap = () => canvasRef.current?.querySelector<HTMLElement>('canvas')?.focus();
 
+  // The picture shows the enabled datasets at their own default parameters only; anything else the
+  // picture cannot show (a point asked, a place, a tool, own files, other parameters) needs the live map.
+  const pictured = state.datasets.every((key) => {
+    const d = byKey.get(key);
+    const own = d ? paramDefaults(d.params) : {};
+    return Object.entries(paramsOf(key)).every(([p, v]) => own[p] === v);
+  });
+  const needsLive = !pictured || point !== null || !!state.place || tools.active !== null || tools.location.status !== 'off' || tools.files.length > 0;
+  if (needsLive && !live) setLive(true);
+  const facadeDatasets = state.datasets.filter((k) => byKey.has(k));
+  const facadeSources: FacadeSource[] = box
+    ? [{ image: facadeImage(initialFit ? homeFitView(box, panelOpen) : state.view, box, facadeDatasets) }]
+    : guessedFacades({ view: state.view, intro: !!props.intro, embedded, panelOpen, datasets: facadeDatasets });
+
   return (
     <MapProvider>
       <div
@@ -169,7 +200,9 @@ export default function MapApp(props: MapAppProps) {
         )}
 
         <div className="map-canvas" id="mapa" data-testid="map-canvas" ref={canvasRef}>
+          {live && (
           <MapCanvas
+            onReady={onReady}
             querying={!tools.measuring}
             onPointQuery={ask}
             flyTo={place.flyTo}
@@ -189,6 +222,8 @@ export default function MapApp(props: MapAppProps) {
             <TileWatch layers={layerStates.tiled} onChange={layerStates.onTiles} retry={layerStates.tileRetry} />
             <ToolLayers tools={tools} onOwnHits={onOwnHits} />
           </MapCanvas>
+          )}
+          {!ready && <MapFacade sources={facadeSources} onStart={startLive} onPoint={ask} starting={live} />}
           <div className="map-crosshair" aria-hidden="true" />
         </div>
 

@@ -51,6 +51,8 @@ export interface CanvasProps {
   queryMarker?: { lon: number; lat: number } | null;
   /** False while a tool takes the map's clicks (measuring): no "Čo je tu?" and no object detail. */
   querying?: boolean;
+  /** The map is shown: it rested with all loaded, or waited long enough (the facade may go). */
+  onReady?: () => void;
   /** Rooms drawn on the map itself (the tools' layers and markers), inside react-map-gl's map context (useMap). */
   children?: React.ReactNode;
 }
@@ -105,6 +107,10 @@ export default function MapCanvas(props: CanvasProps) {
     const timer = setTimeout(() => setRevealed(true), REVEAL_AFTER_MS);
     return () => clearTimeout(timer);
   }, []);
+  const { onReady } = props;
+  useEffect(() => {
+    if (revealed) onReady?.();
+  }, [revealed, onReady]);
   const interactive = useMemo(() => layers.flatMap((l) => interactiveLayerIds(l.dataset)), [layers]);
 
   const lazyLoaded = useRef(new Set<string>());

@@ -67,7 +67,7 @@ function geometrySvg(view: View, g: Geometry, style: { fill: string; stroke: str
 }
 
 /** The reference boundaries in view, clipped and simplified to about half a pixel, and the largest municipalities' names. */
-async function basemapSvg(view: View): Promise<string> {
+async function basemapSvg(view: View, municipalityZoom = 8): Promise<string> {
   const [w, s, e, n] = viewBbox(view);
   const tol = degreesPerPixel(view) / 2;
   const m = (e - w) * 0.05;
@@ -75,7 +75,7 @@ async function basemapSvg(view: View): Promise<string> {
   const rows = await sql<{ kind: string; g: string | null }[]>`
     with v as (select ST_MakeEnvelope(${w}, ${s}, ${e}, ${n}, 4326) as b, ST_MakeEnvelope(${w - m}, ${s - m}, ${e + m}, ${n + m}, 4326) as c)
     select kind, ST_AsGeoJSON(ST_SimplifyPreserveTopology(ST_ClipByBox2D(geom, v.c), ${tol}), 6) as g from (
-      select 'municipality' as kind, geom from municipalities where kind = 'municipality' and geom is not null and ${view.zoom >= 8}
+      select 'municipality' as kind, geom from municipalities where kind = 'municipality' and geom is not null and ${view.zoom >= municipalityZoom}
       union all select 'district', geom from districts
       union all select 'region', geom from regions
     ) x, v where x.geom && v.b`;
@@ -95,7 +95,7 @@ async function basemapSvg(view: View): Promise<string> {
   const draw = (kind: 'municipality' | 'district' | 'region', as: keyof typeof style = kind) =>
     rows.filter((r) => r.kind === kind && r.g).map((r) => geometrySvg(view, JSON.parse(r.g!) as Geometry, style[as]));
   // Land first (the regions' area, or the municipalities with their lines), then district and region lines.
-  const parts = [...(view.zoom >= 8 ? draw('municipality') : draw('region', 'land')), ...draw('district'), ...draw('region')];
+  const parts = [...(view.zoom >= municipalityZoom ? draw('municipality') : draw('region', 'land')), ...draw('district'), ...draw('region')];
   const text = labels.map((l) => {
     const [x, y] = pixelOf(view, l.lon, l.lat);
     return `<text x="${r1(x)}" y="${r1(y)}" font-size="12" text-anchor="middle" fill="#3d3a35" stroke="#ffffff" stroke-width="3" paint-order="stroke">${esc(l.name)}</text>`;
@@ -186,10 +186,20 @@ function wrap(text: string, width: number): string[] {
   return lines.length > 4 ? [...lines.slice(0, 3), `${lines[3].slice(0, perLine - 1)}…`] : lines;
 }
 
+/** How a view's picture differs from map_image's: a given centre, and no legend or attribution band (the map page shows its own). */
+export interface RenderOptions {
+  center?: [number, number];
+  bare?: boolean;
+}
+
 /** Draws the map; never throws for a dataset (its layer says what went wrong). */
-export async function renderMapImage(req: MapImageInput): Promise<MapImage> {
+export async function renderMapImage(req: MapImageInput, options: RenderOptions = {}): Promise<MapImage> {
   const { width, height } = req;
-  const view = req.bbox ? viewOfBbox(req.bbox, width, height) : viewAround(req.point!, req.zoom ?? DEFAULT_POINT_ZOOM, width, height);
+  const view = options.center
+    ? viewAround(options.center, req.zoom ?? DEFAULT_POINT_ZOOM, width, height)
+    : req.bbox
+      ? viewOfBbox(req.bbox, width, height)
+      : viewAround(req.point!, req.zoom ?? DEFAULT_POINT_ZOOM, width, height);
   const layers: MapImageLayer[] = [];
   /** The colour each layer is drawn in, for the legend. */
   const colors: string[] = [];
@@ -233,18 +243,19 @@ export async function renderMapImage(req: MapImageInput): Promise<MapImage> {
     const label = `${l.title}${l.drawn ? '' : ' (nenakreslené)'}`;
     return `<rect x="10" y="${14 + k * 18}" width="12" height="12" fill="${color}" stroke="#555555" stroke-width="0.5"/><text x="28" y="${24 + k * 18}" font-size="12" fill="#222222">${esc(label)}</text>`;
   });
-  const legend = layers.length
+  const legend = layers.length && !options.bare
     ? `<rect x="4" y="6" width="${Math.min(width - 8, 40 + Math.max(...layers.map((l) => l.title.length + 15)) * 6.5)}" height="${layers.length * 18 + 8}" fill="#ffffff" fill-opacity="0.85"/>${legendRows.join('')}`
     : '';
   const lines = wrap(`© ${attribution}`, width);
   const bandHeight = lines.length * 13 + 6;
-  const band = `<rect x="0" y="${height - bandHeight}" width="${width}" height="${bandHeight}" fill="#ffffff" fill-opacity="0.9"/>${lines
+  const band = options.bare ? '' : `<rect x="0" y="${height - bandHeight}" width="${width}" height="${bandHeight}" fill="#ffffff" fill-opacity="0.9"/>${lines
     .map((l, k) => `<text x="6" y="${height - bandHeight + 14 + k * 13}" font-size="10" fill="#222222">${esc(l)}</text>`)
     .join('')}`;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="Noto Sans">` +
     `<rect width="${width}" height="${height}" fill="#e6ecef"/>` +
-    (await basemapSvg(view)) +
+    // A view's picture is a first glance, kept small: municipality lines from one zoom closer.
+    (await basemapSvg(view, options.bare ? 9 : 8)) +
     overlays.join('') +
     marker +
     legend +

@@ -9,6 +9,8 @@ import { MAX_IMAGE_ZOOM, MIN_IMAGE_ZOOM } from './projection';
 /** The zoom around a point given without a bbox or a zoom. */
 export const DEFAULT_POINT_ZOOM = 13;
 const MAX_IMAGE_DATASETS = 6;
+/** The largest side of a view's image (a wide screen's map box). */
+const MAX_VIEW_SIZE = 2048;
 
 export const mapImageInput = z
   .object({
@@ -47,7 +49,25 @@ export const mapImageResult = z
   })
   .meta({ id: 'MapImageResult' });
 
+/**
+ * GET /api/map-image: the map's own picture of a view (the map page's first screen before MapLibre
+ * starts, components/map/map-facade.tsx). A view as the map states it (a centre and MapLibre's zoom,
+ * whose tiles are 512 px), the box's size and the enabled datasets with their default parameters; no
+ * marker, legend or attribution band (the page shows its own).
+ */
+export const mapViewInput = z.object({
+  center: lonLat.describe('`[lon, lat]` of the view\'s centre (in a query string: `lon,lat`).'),
+  zoom: rangedNumber(MIN_IMAGE_ZOOM - 1, MAX_IMAGE_ZOOM - 1, { noun: 'a map zoom' }).describe(`The map's zoom (MapLibre's, 512-px tiles), ${MIN_IMAGE_ZOOM - 1}-${MAX_IMAGE_ZOOM - 1}.`),
+  width: rangedNumber(200, MAX_VIEW_SIZE, { int: true }).describe(`CSS pixels, 200-${MAX_VIEW_SIZE}.`),
+  height: rangedNumber(200, MAX_VIEW_SIZE, { int: true }).describe(`CSS pixels, 200-${MAX_VIEW_SIZE}.`),
+  datasets: z.array(datasetKey).max(MAX_IMAGE_DATASETS).default([]).describe(`Keys to draw with their default parameters, at most ${MAX_IMAGE_DATASETS}.`),
+});
+
+/** The PNG of a view (its layers not drawn are refused as a whole: see app/api/map-image/route.ts). */
+export const mapViewResult = z.string().meta({ id: 'MapViewImage', description: 'The PNG image (binary).', format: 'binary' });
+
 /** What to draw, as parsed (defaults applied). */
 export type MapImageInput = z.output<typeof mapImageInput>;
 export type MapImageLayer = z.output<typeof mapImageLayer>;
 export type MapImageResult = z.output<typeof mapImageResult>;
+export type MapViewInput = z.output<typeof mapViewInput>;

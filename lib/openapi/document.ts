@@ -6,6 +6,7 @@
 import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/schema';
 import { env } from '@/lib/env';
 import { dataOperation } from '@/lib/data/operation';
+import { mapViewOperation } from '@/lib/mapimage/operation';
 import { nearbyOperation, nearbySelectionOperation } from '@/lib/nearby/operation';
 import { errorBody } from '@/lib/operation/fields';
 import { placesOperation, reverseOperation, territoryOperation } from '@/lib/places/operation';
@@ -148,6 +149,19 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
     ],
     [draftOperation, { bodyExamples: { ogc: { summary: 'An OGC API – Features service', value: { url: 'https://gis.example.sk/ogc' } }, wfs: { summary: 'A WFS 2.0 service', value: { url: 'https://gis.example.sk/wfs?service=WFS&request=GetCapabilities&version=2.0.0' } }, arcgis: { summary: 'An ArcGIS FeatureServer', value: { url: 'https://gis.example.sk/arcgis/rest/services/Obec/FeatureServer' } } } }],
     [providerDashboardOperation, { parameterExamples: { id: 'sk-uzemie' } }],
+    [
+      mapViewOperation,
+      {
+        mediaType: 'image/png',
+        parameterExamples: { center: [19.5, 48.7], zoom: 6, width: 448, height: 896, datasets: ['sk-uzemie/obce'] },
+        headers: {
+          ETag: { description: 'Strong entity tag of the PNG; send it as `If-None-Match` to get 304.', schema: { type: 'string' } },
+          'Cache-Control': { description: '`public, max-age=600, stale-while-revalidate=3600`.', schema: { type: 'string' } },
+        },
+        responses: { '304': { description: 'Not modified (the `If-None-Match` tag matches).' } },
+        errorExamples: { source_error: 'Not drawn: priklady/body (timeout: the source did not answer).' },
+      },
+    ],
     [createChallengeOperation, { bodyExamples: { withdraw: { summary: 'Withdraw the provider', value: { action: 'withdraw' } }, move: { summary: 'A new manifest URL', value: { action: 'move', manifestUrl: 'https://gis.example.sk/portal/manifest.json' } } } }],
     [completeChallengeOperation, { bodyExamples: { prove: { summary: 'The token is in place', value: {} } } }],
     [
@@ -349,6 +363,7 @@ function buildOpenApiDocument(base: string = env().publicBaseUrl): OpenApiDocume
       { name: 'validation', description: 'Manifest and data checks, live provider test.' },
       { name: 'registration', description: 'Provider self-registration (approved by the operator).' },
       { name: 'reports', description: 'Problem reports about the site or a dataset ("Nahlásiť problém"), read by the operator.' },
+      { name: 'map', description: 'Pictures of map views drawn on the server.' },
       { name: 'mcp', description: 'Model Context Protocol server wrapping the same functions.' },
       { name: 'documentation', description: 'Documents for people and language models.' },
       { name: 'protocol', description: 'JSON Schemas and samples of protocol ' + PROTOCOL_VERSION + '.' },

@@ -139,9 +139,9 @@ function repeatsObject(members: string[], answerObject: string[]): boolean {
 /**
  * Named answer schemas with no `z.output` type: nothing names their type, because the route, the MCP
  * tool and the pages take the service's value as it is (it would be declared beside its schema the
- * day something needs it, never written by hand).
+ * day something needs it, never written by hand). mapViewResult is the PNG's bytes (a binary string).
  */
-const ANSWERS_WITHOUT_TYPE = ['fetchDataResult'];
+const ANSWERS_WITHOUT_TYPE = ['fetchDataResult', 'mapViewResult'];
 
 /**
  * Hand-written object types the measure above flags that are not an answer nor part of one (file and
