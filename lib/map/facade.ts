@@ -4,11 +4,10 @@
 // the view a wide home page fits Slovakia into, and the point under a pixel of the picture.
 import { SLOVAKIA_BBOX } from '@/lib/protocol/shared/geo';
 import { PHONE_LAYOUT_QUERY } from './citizen';
+import { lonLatOf as mercatorLonLat, worldPixel as mercatorPixel } from './mercator';
 import type { Bbox } from './data-request';
 import type { MapView } from './types';
 
-/** MapLibre's world is 512 px wide at zoom 0. */
-const WORLD = 512;
 /**
  * Box sizes are rounded up to this step, so a page asks the same few pictures again and again (the
  * server keeps them). The picture is centred in the box and larger by less than a step.
@@ -32,17 +31,9 @@ export interface FacadeImage {
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-function worldPixel(lon: number, lat: number, zoom: number): [number, number] {
-  const size = WORLD * 2 ** zoom;
-  const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
-  return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];
-}
-
-function lonLatOf(x: number, y: number, zoom: number): [number, number] {
-  const size = WORLD * 2 ** zoom;
-  const n = Math.PI - (2 * Math.PI * y) / size;
-  return [(x / size) * 360 - 180, (180 / Math.PI) * Math.atan(Math.sinh(n))];
-}
+// MapLibre's zoom counts 512-px tiles.
+const worldPixel = (lon: number, lat: number, zoom: number) => mercatorPixel(lon, lat, zoom, 512);
+const lonLatOf = (x: number, y: number, zoom: number) => mercatorLonLat(x, y, zoom, 512);
 
 /** A box size rounded up to the step (at least 200, at most MAX_SIZE). */
 function bucket(v: number): number {

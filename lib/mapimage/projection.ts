@@ -2,6 +2,8 @@
 // around a centre, and the pixel of any WGS84 point in it. Pure functions, shared by the renderer and
 // the tests (which check the marker's pixel against them).
 
+import { lonLatOf, worldPixel } from '@/lib/map/mercator';
+
 const TILE = 256;
 export const MIN_IMAGE_ZOOM = 5;
 export const MAX_IMAGE_ZOOM = 18;
@@ -13,20 +15,6 @@ export interface View {
   /** World pixel of the view's top-left corner at `zoom`. */
   x0: number;
   y0: number;
-}
-
-/** World pixel coordinates of a point at a zoom (the world is 256 × 2^zoom pixels wide). */
-function worldPixel(lon: number, lat: number, zoom: number): [number, number] {
-  const size = TILE * 2 ** zoom;
-  const s = Math.sin((Math.max(-85.05, Math.min(85.05, lat)) * Math.PI) / 180);
-  return [((lon + 180) / 360) * size, (0.5 - Math.log((1 + s) / (1 - s)) / (4 * Math.PI)) * size];
-}
-
-function lonLatOf(x: number, y: number, zoom: number): [number, number] {
-  const size = TILE * 2 ** zoom;
-  const lon = (x / size) * 360 - 180;
-  const n = Math.PI - (2 * Math.PI * y) / size;
-  return [lon, (180 / Math.PI) * Math.atan(Math.sinh(n))];
 }
 
 /** A view centred on a point. */
