@@ -22,6 +22,7 @@ test.describe('boundaries of 2019', () => {
       if (new URL(r.url()).pathname.startsWith(`/api/data/${KEY}`)) geojson.push(r.url());
     });
     await page.goto(`/?d=${KEY}#12/48.4359/17.0209`);
+    await waitForMapIdle(page);
     await response;
     await expect(page.getByTestId(`enabled-${KEY}`)).toBeVisible();
     await waitForMapIdle(page);

@@ -95,8 +95,8 @@ test.describe('OGC API', () => {
     expect(vertices).toBeGreaterThan(20_000);
     const tile = page.waitForResponse((r) => r.url().includes('/ogc/collections/sk-uzemie.obce/tiles/WebMercatorQuad/') && r.status() === 200);
     await page.goto('/?d=sk-uzemie/obce#8/48.7/19.1');
-    await tile;
     await waitForMapIdle(page);
+    await tile;
     const sourceType = await page.evaluate(() => (window as unknown as { __geoportalMap: { getSource(id: string): { type: string } | undefined } }).__geoportalMap.getSource('ds:sk-uzemie/obce')?.type);
     expect(sourceType).toBe('vector');
     await attachScreenshot(page, testInfo, 'map-from-tiles');
