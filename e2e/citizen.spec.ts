@@ -148,7 +148,9 @@ async function mapCenter(page: Page): Promise<{ lon: number; lat: number }> {
 async function waitForStill(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     const m = (window as unknown as { __geoportalMap?: { isMoving(): boolean; loaded(): boolean } }).__geoportalMap;
-    return !!m && m.loaded() && !m.isMoving();
+    // The page shows the map's picture until the map is used (helpers.ts waitForMapIdle): a wheel starts it.
+    if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
+    return !!m && m.loaded() && !m.isMoving() && !document.querySelector('[data-testid="map-facade"]');
   }, null, { timeout: 60_000 });
 }
 

@@ -310,6 +310,8 @@ test.describe('honest layers', () => {
           async () => {
             states = await page.evaluate(() => {
               const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
+              // The map's picture stays until the map is used (helpers.ts waitForMapIdle): a wheel starts it.
+              if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
               if (!m || !m.loaded() || !m.areTilesLoaded()) return {};
               const els = [...document.querySelectorAll('[data-testid^="enabled-"][data-layer-state]')];
               return Object.fromEntries(els.map((e) => [e.getAttribute('data-testid')!.slice('enabled-'.length), e.getAttribute('data-layer-state')!]));
