@@ -5,6 +5,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
+import type { ReverseResult } from '@/lib/places/schema';
 import { englishIn } from '../tests/helpers/language';
 import { MAPSERVER_RASTER, mapserverAvailable, startMapServer, type MapServer } from '../tests/helpers/mapserver';
 import { FAKE_PROVIDER_PORT, goOffline, registerAndApprove, seriousViolations, waitForCatalog, waitForMapIdle } from './helpers';
@@ -139,7 +140,7 @@ function startWmsFront(ms: MapServer): Promise<https.Server> {
 
 async function mapCenter(page: Page): Promise<{ lon: number; lat: number }> {
   return page.evaluate(() => {
-    const m = (window as unknown as { __geoportalMap: { getCenter(): { lng: number; lat: number } } }).__geoportalMap;
+    const m = window.__geoportalMap!;
     const c = m.getCenter();
     return { lon: c.lng, lat: c.lat };
   });
@@ -147,7 +148,7 @@ async function mapCenter(page: Page): Promise<{ lon: number; lat: number }> {
 
 async function waitForStill(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const m = (window as unknown as { __geoportalMap?: { isMoving(): boolean; loaded(): boolean } }).__geoportalMap;
+    const m = window.__geoportalMap;
     // The page shows the map's picture until the map is used (helpers.ts waitForMapIdle): a wheel starts it.
     if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
     return !!m && m.loaded() && !m.isMoving() && !document.querySelector('[data-testid="map-facade"]');
@@ -309,8 +310,9 @@ test.describe('the citizen’s map', () => {
     // Where the point is: the municipality (with its page) and the cadastral territory, as /api/places/reverse says.
     const reverse = await request.get(`/api/places/reverse?point=${POINT.join(',')}`);
     expect(reverse.status()).toBe(200);
-    const where = (await reverse.json()) as { municipality: { name: string }; cadastralTerritory: { name: string } | null };
-    await expect(panel.getByTestId('what-here-municipality')).toContainText(where.municipality.name);
+    const where: ReverseResult = await reverse.json();
+    expect(where.municipality).not.toBeNull();
+    await expect(panel.getByTestId('what-here-municipality')).toContainText(where.municipality!.name);
     expect(where.cadastralTerritory).not.toBeNull();
     await expect(panel.getByTestId('what-here-cadastral')).toHaveText(`katastrálne územie ${where.cadastralTerritory!.name}`);
 
@@ -439,16 +441,15 @@ test.describe('the citizen’s map', () => {
     await expect(page.getByTestId(`enabled-${POLYGON}`).getByTestId('dataset-count')).toBeVisible();
     await waitForStill(page);
     await page.evaluate(() => {
-      const w = window as unknown as { __t: { down?: number; sawLoading?: boolean; done?: number; input?: number; shown?: number } };
-      w.__t = {};
+      window.__t = {};
       document.addEventListener('mousedown', () => {
-        w.__t = { down: performance.now() };
+        window.__t = { down: performance.now() };
       }, true);
       document.addEventListener('input', () => {
-        w.__t = { input: performance.now() };
+        window.__t = { input: performance.now() };
       }, true);
       new MutationObserver(() => {
-        const t = w.__t;
+        const t = window.__t!;
         if (t.down !== undefined && t.done === undefined) {
           const cards = [...document.querySelectorAll('[data-testid="what-here-card"]')];
           if (cards.some((c) => c.getAttribute('data-status') === 'loading')) t.sawLoading = true;
@@ -466,7 +467,7 @@ test.describe('the citizen’s map', () => {
       // A different point each time, all inside the polygon near the centre.
       await page.mouse.click(canvas.x + canvas.width / 2 + ((i % 10) - 5) * 6, canvas.y + canvas.height / 2 + (Math.floor(i / 10) - 2) * 6);
       const ms = await page.waitForFunction(() => {
-        const t = (window as unknown as { __t: { down?: number; done?: number } }).__t;
+        const t = window.__t!;
         return t.done !== undefined && t.down !== undefined ? t.done - t.down : null;
       }, null, { timeout: 30_000 });
       clicks.push((await ms.jsonValue()) as number);
@@ -481,7 +482,7 @@ test.describe('the citizen’s map', () => {
       await expect(page.getByRole('listbox')).toBeHidden();
       await box.fill(words[i % words.length]);
       const ms = await page.waitForFunction(() => {
-        const t = (window as unknown as { __t: { input?: number; shown?: number } }).__t;
+        const t = window.__t!;
         return t.shown !== undefined && t.input !== undefined ? t.shown - t.input : null;
       }, null, { timeout: 30_000 });
       typing.push((await ms.jsonValue()) as number);

@@ -69,7 +69,7 @@ for (const [name, device] of [['phone 390×844', PHONE], ['desktop 1366×768', D
         await page.waitForTimeout(1500);
         expect(await page.locator('[data-testid="map-canvas"] canvas').count()).toBe(0);
         expect((await Promise.all(scripts.bodies)).some(Boolean), 'a MapLibre script before any use').toBe(false);
-        expect(await page.evaluate(() => 'maplibregl' in window || !!(window as unknown as { __geoportalMap?: unknown }).__geoportalMap)).toBe(false);
+        expect(await page.evaluate(() => 'maplibregl' in window || !!window.__geoportalMap)).toBe(false);
         expect(pictures.length).toBeGreaterThan(0);
         for (const s of pictures) expect([200, 304]).toContain(s);
         const cls = await layoutShift(page);
@@ -97,7 +97,7 @@ for (const [name, device] of [['phone 390×844', PHONE], ['desktop 1366×768', D
       // The live map starts at the picture's view (before it pans the point clear of a phone's sheet).
       await waitForMapIdle(page);
       const live = await page.evaluate(() => {
-        const m = (window as unknown as { __geoportalMap: { getZoom(): number; project(l: [number, number]): { x: number; y: number } } }).__geoportalMap;
+        const m = window.__geoportalMap!;
         return { zoom: m.getZoom() };
       });
       expect(Math.abs(live.zoom - view.zoom)).toBeLessThan(0.05);
@@ -118,7 +118,7 @@ test.describe('facade: starting the live map', () => {
     await expect(facade).toHaveAttribute('aria-label', /Mapa \(náhľad\)/);
     await expect(facade).toHaveAttribute('tabindex', '0');
     await facade.hover();
-    await expect.poll(() => page.evaluate(() => !!(window as unknown as { __geoportalMap?: unknown }).__geoportalMap), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!window.__geoportalMap), { timeout: 60_000 }).toBe(true);
     await waitForMapIdle(page);
     await expect(page.getByTestId('map-facade')).toHaveCount(0);
   });
@@ -137,7 +137,7 @@ test.describe('facade: starting the live map', () => {
   test('a picture that does not load starts the live map (never an empty box)', async ({ page }) => {
     await page.route('**/api/map-image**', (route) => route.fulfill({ status: 502, contentType: 'application/json', body: '{"error":"test","code":"source_error"}' }));
     await page.goto('/mapa/sk-uzemie/obce');
-    await expect.poll(() => page.evaluate(() => !!(window as unknown as { __geoportalMap?: unknown }).__geoportalMap), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => page.evaluate(() => !!window.__geoportalMap), { timeout: 60_000 }).toBe(true);
   });
 
   test('GET /api/map-image: a PNG with ETag and Cache-Control, 304 for its tag, 400 with a code for bad input', async ({ request }) => {

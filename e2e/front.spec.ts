@@ -3,6 +3,7 @@
 // counts, and axe-core without critical, serious or moderate findings. Desktop and phone, measured boxes.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { placeMunicipalities } from './helpers';
 
 const DESKTOP = { viewport: { width: 1366, height: 768 }, locale: 'sk-SK' } as const;
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'sk-SK' } as const;
@@ -34,9 +35,8 @@ async function withDevice<T>(browser: Browser, device: (typeof DEVICES)[number][
 }
 
 async function municipalityPage(page: Page): Promise<string> {
-  const res = await page.request.get('/api/places?query=Žilina&max=5');
-  const places = ((await res.json()) as { places: Array<{ municipality: { slug: string; name: string } }> }).places;
-  return `/${(places.find((p) => p.municipality.name === 'Žilina') ?? places[0]).municipality.slug}`;
+  const towns = await placeMunicipalities(page.request, 'Žilina', 5);
+  return `/${(towns.find((m) => m.name === 'Žilina') ?? towns[0]).slug}`;
 }
 
 for (const [name, device] of DEVICES) {

@@ -1,10 +1,41 @@
 // Shared helpers of the e2e suite: offline guard, map readiness, pixel comparison, axe, artifacts.
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import type { CatalogDataset, CatalogDocument } from '@/lib/providers/schema';
+import type { Place, PlaceResult } from '@/lib/places/schema';
+import type { CatalogDataset, CatalogDocument, RegistrationResult } from '@/lib/providers/schema';
+
+declare global {
+  // What the specs keep in a page's window besides the map (`__geoportalMap`, declared with the map in
+  // components/map/map-canvas.tsx): citizen.spec's timing marks and mcp-app.spec's host log.
+  interface Window {
+    /** When a click or a keystroke happened and when its answer showed (citizen.spec). */
+    __t?: { down?: number; sawLoading?: boolean; done?: number; input?: number; shown?: number };
+    /** The methods the MCP App sent its host, in order (mcp-app.spec). */
+    __hostLog?: string[];
+  }
+}
 
 export const FAKE_PROVIDER_PORT = Number(process.env.E2E_FAKE_PROVIDER_PORT ?? 3199);
+/** provider-chain.spec's SMTP server: the web server's SMTP_URL (playwright.config.ts webServer.env). */
+export const SMTP_PORT = FAKE_PROVIDER_PORT - 7;
+
+const run = promisify(execFile);
+
+/**
+ * The operator's CLI with the web server's environment (playwright.config.ts webServer.env): its
+ * database socket and SMTP settings. Asynchronous, so that the Playwright worker goes on meanwhile (a
+ * spec's own SMTP or provider server in this process must answer the CLI).
+ */
+export async function operator(...args: string[]): Promise<{ stdout: string; stderr: string; ms: number }> {
+  const started = performance.now();
+  const { stdout, stderr } = await run('npm', ['run', '--silent', 'operator', '--', ...args], {
+    env: { ...process.env, PGLITE_DIR: './data/e2e-pglite', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
+    timeout: 120_000,
+  });
+  return { stdout, stderr, ms: Math.round(performance.now() - started) };
+}
 
 /** Every request that leaves the machine is refused: the map must work with no internet. */
 export async function goOffline(page: Page): Promise<string[]> {
@@ -35,7 +66,7 @@ export function unexpectedRequests(refused: string[]): string[] {
  */
 export async function waitForMapIdle(page: Page): Promise<void> {
   await page.waitForFunction(() => {
-    const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; isMoving(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
+    const m = window.__geoportalMap;
     if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
     return !!m && m.loaded() && !m.isMoving() && m.areTilesLoaded() && !document.querySelector('[data-testid="map-facade"]');
   }, null, { timeout: 60_000 });
@@ -94,6 +125,14 @@ export async function catalog(request: APIRequestContext): Promise<CatalogDatase
   return ((await res.json()) as CatalogDocument).datasets;
 }
 
+/** The municipalities of the places GET /api/places finds for a text, best first (a place outside every municipality names none). */
+export async function placeMunicipalities(request: APIRequestContext, query: string, max: number): Promise<Array<NonNullable<Place['municipality']>>> {
+  const res = await request.get(`/api/places?query=${encodeURIComponent(query)}&max=${max}`);
+  expect(res.status()).toBe(200);
+  const { places }: PlaceResult = await res.json();
+  return places.flatMap((p) => (p.municipality ? [p.municipality] : []));
+}
+
 /** A whole-mode GeoJSON dataset with a `range` time parameter (the protocol samples have one). */
 export async function temporalDataset(request: APIRequestContext): Promise<CatalogDataset & { param: { key: string; min: number; max: number } }> {
   const list = await catalog(request);
@@ -125,13 +164,9 @@ export async function pointWithChart(request: APIRequestContext, dataPath: strin
 export async function registerAndApprove(request: APIRequestContext, manifestUrl: string, id: string): Promise<void> {
   const res = await request.post('/api/registration', { data: { manifestUrl } });
   expect([200, 201], await res.text()).toContain(res.status());
-  const status = ((await res.json()) as { status?: string }).status;
+  const { status }: RegistrationResult = await res.json();
   if (status === 'approved') return;
-  execFileSync('npm', ['run', '--silent', 'operator', '--', 'approve', id], {
-    env: { ...process.env, PGLITE_DIR: './data/e2e-pglite' },
-    stdio: 'pipe',
-    timeout: 120_000,
-  });
+  await operator('approve', id);
 }
 
 /** Waits until the catalog lists every one of `keys` (an approval reaches the catalog). */

@@ -4,8 +4,8 @@
 // the catalog and the legend within 10 s on a desktop and on a phone, asks again by itself and shows
 // the data once the source is back. The composed map /mapy/byvanie is loaded 20 times and every
 // layer's state counted.
-import { readFileSync } from 'node:fs';
 import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { findComposedMap } from '@/lib/map/composed';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import { summaryResult } from '@/lib/summary/schema';
 import { englishIn } from '../tests/helpers/language';
@@ -288,15 +288,15 @@ test.describe('honest layers', () => {
     await goOffline(page);
     // The map's datasets the catalog has, and what each must show at the map's own zoom: a layer
     // whose data start at a closer zoom says "zoom in", every other one is shown.
-    const composed = JSON.parse(readFileSync('content/mapy/byvanie.json', 'utf8')) as { datasets: string[]; view: { zoom: number } };
+    const composed = findComposedMap('byvanie')!;
     const listed = new Map((await catalog(request)).map((d) => [d.key, d]));
     const expected = Object.fromEntries(
       composed.datasets
         .filter((k) => listed.has(k))
         .map((k) => {
-          const d = listed.get(k)! as { source: { type: string; minZoom?: number }; coverage?: { minZoom?: number } };
+          const d = listed.get(k)!;
           const minZoom = Math.max(d.coverage?.minZoom ?? 0, d.source.type === 'raster' ? (d.source.minZoom ?? 0) : 0);
-          return [k, composed.view.zoom < minZoom ? 'zoom' : 'shown'];
+          return [k, composed.view!.zoom < minZoom ? 'zoom' : 'shown'];
         }),
     );
     const runs: Array<Record<string, string>> = [];
@@ -309,7 +309,7 @@ test.describe('honest layers', () => {
         .poll(
           async () => {
             states = await page.evaluate(() => {
-              const m = (window as unknown as { __geoportalMap?: { loaded(): boolean; areTilesLoaded(): boolean } }).__geoportalMap;
+              const m = window.__geoportalMap;
               // The map's picture stays until the map is used (helpers.ts waitForMapIdle): a wheel starts it.
               if (!m) document.querySelector('[data-testid="map-facade"][role="button"]')?.dispatchEvent(new WheelEvent('wheel', { bubbles: true }));
               if (!m || !m.loaded() || !m.areTilesLoaded()) return {};

@@ -99,7 +99,7 @@ test.describe('map', () => {
     await expect(page.getByTestId('time-to')).toHaveValue(to);
     // The map wrote back exactly what it read.
     expect(new URL(page.url()).pathname + new URL(page.url()).search + new URL(page.url()).hash).toBe(path);
-    const zoom = await page.evaluate(() => (window as unknown as { __geoportalMap: { getZoom(): number } }).__geoportalMap.getZoom());
+    const zoom = await page.evaluate(() => window.__geoportalMap!.getZoom());
     expect(zoom).toBeCloseTo(9.5, 1);
 
     // Turning a dataset off is written to the URL, and a reload restores it.

@@ -2,44 +2,53 @@
 // the tools' `_meta.ui.resourceUri`, and, in a host frame speaking the MCP Apps postMessage protocol
 // (ui/initialize, then ui/notifications/tool-result with a real nearby result), it shows the portal's
 // interactive map at the result's point.
+import {
+  CallToolResultSchema,
+  ListResourcesResultSchema,
+  ListToolsResultSchema,
+  ReadResourceResultSchema,
+  type JSONRPCRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { nearbyResult } from '@/lib/nearby/schema';
 
-async function rpc(request: APIRequestContext, method: string, params: Record<string, unknown> = {}): Promise<any> {
+/** A JSON-RPC call to /mcp, its result parsed with the MCP SDK's schema of the method's result. */
+async function rpc<T>(request: APIRequestContext, method: string, params: Record<string, unknown>, result: { parse(v: unknown): T }): Promise<T> {
   const res = await request.post('/mcp', {
     headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
     data: { jsonrpc: '2.0', id: 1, method, params },
   });
   expect(res.status()).toBe(200);
-  return ((await res.json()) as { result: unknown }).result;
+  return result.parse((await res.json()).result);
 }
 
 test('ui://portal/map renders a nearby result on the portal map inside a host frame', async ({ page, request }) => {
-  const { tools } = await rpc(request, 'tools/list');
+  const { tools } = await rpc(request, 'tools/list', {}, ListToolsResultSchema);
   for (const name of ['nearby', 'find_place', 'map_image']) {
-    expect(tools.find((t: { name: string }) => t.name === name)._meta, name).toEqual({ ui: { resourceUri: 'ui://portal/map' } });
+    expect(tools.find((t) => t.name === name)?._meta, name).toEqual({ ui: { resourceUri: 'ui://portal/map' } });
   }
-  const { resources } = await rpc(request, 'resources/list');
-  expect(resources.find((r: { uri: string }) => r.uri === 'ui://portal/map')).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
-  const { contents } = await rpc(request, 'resources/read', { uri: 'ui://portal/map' });
+  const { resources } = await rpc(request, 'resources/list', {}, ListResourcesResultSchema);
+  expect(resources.find((r) => r.uri === 'ui://portal/map')).toMatchObject({ mimeType: 'text/html;profile=mcp-app' });
+  const { contents } = await rpc(request, 'resources/read', { uri: 'ui://portal/map' }, ReadResourceResultSchema);
   expect(contents[0]).toMatchObject({ uri: 'ui://portal/map', mimeType: 'text/html;profile=mcp-app' });
-  const html = contents[0].text as string;
+  const html = 'text' in contents[0] ? contents[0].text : '';
 
   const point = [19.1462, 48.7363];
-  const result = await rpc(request, 'tools/call', { name: 'nearby', arguments: { point, datasets: ['sk-uzemie/obce'] } });
+  const result = await rpc(request, 'tools/call', { name: 'nearby', arguments: { point, datasets: ['sk-uzemie/obce'] } }, CallToolResultSchema);
   expect(result.isError).toBeFalsy();
-  const mapLink = result.structuredContent.map as string;
+  const mapLink = nearbyResult.parse(result.structuredContent).map;
   expect(mapLink).toContain('#');
 
   await page.goto('/robots.txt');
   await page.evaluate(
     ([appHtml, toolResult]) => {
       const log: string[] = [];
-      (window as unknown as { __hostLog: string[] }).__hostLog = log;
+      window.__hostLog = log;
       const frame = document.createElement('iframe');
       frame.id = 'app';
       frame.style.cssText = 'width: 900px; height: 560px; border: 0';
       window.addEventListener('message', (e) => {
-        const m = e.data as { jsonrpc?: string; id?: number; method?: string; params?: { protocolVersion?: string } };
+        const m: Partial<JSONRPCRequest> | null = e.data;
         if (!m || m.jsonrpc !== '2.0' || !m.method) return;
         log.push(m.method);
         if (m.method === 'ui/initialize') {
@@ -55,7 +64,7 @@ test('ui://portal/map renders a nearby result on the portal map inside a host fr
 
   const app = page.frameLocator('#app');
   await expect(app.locator('body')).toHaveAttribute('data-state', 'shown');
-  expect(await page.evaluate(() => (window as unknown as { __hostLog: string[] }).__hostLog)).toEqual(['ui/initialize', 'ui/notifications/initialized']);
+  expect(await page.evaluate(() => window.__hostLog)).toEqual(['ui/initialize', 'ui/notifications/initialized']);
   const src = await app.locator('#map').getAttribute('src');
   expect(src).toBe(mapLink.replace(/^(https?:\/\/[^/]+)\/(\?|#)/, '$1/vlozena-mapa$2'));
   await expect(app.locator('#open')).toHaveAttribute('href', mapLink);

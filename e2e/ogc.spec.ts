@@ -2,6 +2,7 @@
 // JSON; the pages link collection -> items -> next page -> feature; dataset pages say how to add the
 // portal in QGIS; and the map draws a large whole dataset from the vector tiles.
 import { expect, test } from '@playwright/test';
+import type { ItemsDocument } from '@/lib/ogc/documents';
 import { attachScreenshot, goOffline, seriousViolations, waitForMapIdle } from './helpers';
 
 test.describe('OGC API', () => {
@@ -68,11 +69,11 @@ test.describe('OGC API', () => {
     await expect(page.getByText(/filter: syntax error/)).toBeVisible();
 
     // GDAL's -where "ukazovatel='hustota'" sends ?ukazovatel=hustota: a property filter (the labels differ), not the map variable.
-    const byProperty = (await (await request.get('/ogc/collections/sk-uzemie.obce/items?ukazovatel=hustota&limit=1')).json()) as { numberMatched: number };
+    const byProperty: ItemsDocument = await (await request.get('/ogc/collections/sk-uzemie.obce/items?ukazovatel=hustota&limit=1')).json();
     expect(byProperty.numberMatched).toBe(0);
-    const density = (await (await request.get('/ogc/collections/sk-uzemie.obce/items?param.ukazovatel=hustota&limit=1')).json()) as { numberMatched: number; features: Array<{ properties: { ukazovatel: string } }> };
+    const density: ItemsDocument = await (await request.get('/ogc/collections/sk-uzemie.obce/items?param.ukazovatel=hustota&limit=1')).json();
     expect(density.numberMatched).toBe(2927);
-    expect(density.features[0].properties.ukazovatel).toBe('Hustota obyvateľstva');
+    expect(density.features[0].properties?.ukazovatel).toBe('Hustota obyvateľstva');
   });
 
   test('a dataset page says how to add the portal in QGIS', async ({ page }) => {
@@ -84,20 +85,20 @@ test.describe('OGC API', () => {
 
   test('the map draws municipality outlines (areas, over the vertex threshold) from the vector tiles', async ({ page, request }, testInfo) => {
     await goOffline(page);
-    const data = (await (await request.get('/api/data/sk-uzemie/obce')).json()) as { features: Array<{ geometry: { coordinates: unknown } }> };
+    const data: GeoJSON.FeatureCollection = await (await request.get('/api/data/sk-uzemie/obce')).json();
     let vertices = 0;
     const visit = (c: unknown): void => {
       if (!Array.isArray(c)) return;
       if (typeof c[0] === 'number') vertices++;
       else c.forEach(visit);
     };
-    for (const f of data.features) visit(f.geometry.coordinates);
+    for (const f of data.features) if (f.geometry && 'coordinates' in f.geometry) visit(f.geometry.coordinates);
     expect(vertices).toBeGreaterThan(20_000);
     const tile = page.waitForResponse((r) => r.url().includes('/ogc/collections/sk-uzemie.obce/tiles/WebMercatorQuad/') && r.status() === 200);
     await page.goto('/?d=sk-uzemie/obce#8/48.7/19.1');
     await waitForMapIdle(page);
     await tile;
-    const sourceType = await page.evaluate(() => (window as unknown as { __geoportalMap: { getSource(id: string): { type: string } | undefined } }).__geoportalMap.getSource('ds:sk-uzemie/obce')?.type);
+    const sourceType = await page.evaluate(() => window.__geoportalMap!.getSource('ds:sk-uzemie/obce')?.type);
     expect(sourceType).toBe('vector');
     await attachScreenshot(page, testInfo, 'map-from-tiles');
   });

@@ -2,6 +2,7 @@
 // server's own OGC API – Features (/ogc), the draft fills the validator's text area, and the
 // validator's report on it shows.
 import { expect, test } from '@playwright/test';
+import type { Manifest } from '@/lib/protocol/types';
 
 test('a manifest drafted from the portal’s own /ogc fills the validator and is validated', async ({ page, baseURL }) => {
   test.setTimeout(180_000);
@@ -14,12 +15,13 @@ test('a manifest drafted from the portal’s own /ogc fills the validator and is
   await page.getByTestId('draft-submit').click();
   const input = page.getByTestId('validator-input');
   await expect(input).toHaveValue(/"protocol": "0\.1"/, { timeout: 120_000 });
-  const draft = JSON.parse(await input.inputValue()) as { datasets: Array<{ source: { type: string; url: string; mode: string } }> };
+  const draft: Manifest = JSON.parse(await input.inputValue());
   expect(draft.datasets.length).toBeGreaterThan(0);
-  for (const d of draft.datasets) {
-    expect(d.source.type).toBe('geojson');
-    expect(d.source.url).toMatch(new RegExp(`^${baseURL}/ogc/collections/[^/]+/items\\?f=json$`));
-    expect(d.source.mode).toBe('bbox');
+  for (const { source } of draft.datasets) {
+    expect(source.type).toBe('geojson');
+    if (source.type !== 'geojson') continue;
+    expect(source.url).toMatch(new RegExp(`^${baseURL}/ogc/collections/[^/]+/items\\?f=json$`));
+    expect(source.mode).toBe('bbox');
   }
   await expect(page.getByTestId('draft-notes')).toContainText('Doplňte licenciu');
   await page.getByTestId('validator-submit').click();

@@ -3,7 +3,9 @@
 // pending data is marked and kept from search engines; sitemap and robots; axe on every page kind.
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { startFakeProvider, SLOVAKIA_COVERAGE, type FakeProvider } from './fake-provider';
-import { FAKE_PROVIDER_PORT, attachScreenshot, goOffline, seriousViolations, waitForMapIdle } from './helpers';
+import type { CatalogDocument } from '@/lib/providers/schema';
+import type { DatasetSummary } from '@/lib/summary/schema';
+import { FAKE_PROVIDER_PORT, attachScreenshot, goOffline, placeMunicipalities, seriousViolations, waitForMapIdle } from './helpers';
 
 const FAKE_ID = 'e2e-poskytovatel';
 
@@ -47,10 +49,8 @@ function startPagesProvider(): Promise<FakeProvider> {
 }
 
 async function zilina(request: APIRequestContext): Promise<{ address: string; town: string; name: string }> {
-  const res = await request.get('/api/places?query=Žilina&max=5');
-  expect(res.status()).toBe(200);
-  const places = ((await res.json()) as { places: Array<{ municipality: { slug: string; name: string } }> }).places;
-  const m = (places.find((p) => p.municipality.name === 'Žilina') ?? places[0]).municipality;
+  const towns = await placeMunicipalities(request, 'Žilina', 5);
+  const m = towns.find((t) => t.name === 'Žilina') ?? towns[0];
   const parts = m.slug.split('/');
   return { address: m.slug, town: parts[parts.length - 1], name: m.name };
 }
@@ -60,7 +60,7 @@ test.describe('dataset pages', () => {
     await goOffline(page);
     const api = await request.get('/api/summary/sk-uzemie/kraje');
     expect(api.status()).toBe(200);
-    const summary = (await api.json()) as { count: number; categories: { items: Array<{ key: string; count: number }> } | null };
+    const summary: DatasetSummary = await api.json();
     await page.goto('/mapa/sk-uzemie/kraje');
     await expect(page.getByTestId('dataset-page')).toBeVisible();
     await expect(page.getByTestId('summary-count')).toHaveAttribute('data-value', String(summary.count));
@@ -82,7 +82,7 @@ test.describe('dataset pages', () => {
     const z = await zilina(request);
     const api = await request.get(`/api/summary/sk-uzemie/obce?municipality=${encodeURIComponent(z.address)}`);
     expect(api.status()).toBe(200);
-    const summary = (await api.json()) as { count: number };
+    const summary: DatasetSummary = await api.json();
     await page.goto(`/mapa/sk-uzemie/obce/${z.town}`);
     await expect(page.getByTestId('dataset-town-page')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1 })).toContainText(z.name);
@@ -110,7 +110,7 @@ test.describe('municipality pages', () => {
     await expect(page.getByTestId('municipality-postal-codes')).toContainText(/\d{3}\s?\d{2}/);
     const row = page.getByTestId('municipality-dataset-sk-uzemie/obce');
     await expect(row).toBeVisible();
-    const api = (await (await request.get(`/api/summary/sk-uzemie/obce?municipality=${encodeURIComponent(z.address)}`)).json()) as { count: number };
+    const api: DatasetSummary = await (await request.get(`/api/summary/sk-uzemie/obce?municipality=${encodeURIComponent(z.address)}`)).json();
     await expect(row.locator('td.num')).toHaveAttribute('data-value', String(api.count));
     await waitForMapIdle(page);
     await attachScreenshot(page, testInfo, 'municipality-page');
@@ -169,7 +169,7 @@ test.describe('providers', () => {
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
     await attachScreenshot(page, testInfo, 'pending-dataset-page');
 
-    const cat = (await (await request.get('/api/catalog')).json()) as { datasets: Array<{ key: string }> };
+    const cat: CatalogDocument = await (await request.get('/api/catalog')).json();
     expect(cat.datasets.map((d) => d.key)).not.toContain(`${FAKE_ID}/body`);
     const sitemap = await (await request.get('/sitemap.xml')).text();
     expect(sitemap).not.toContain(`/mapa/${FAKE_ID}/`);
@@ -205,7 +205,7 @@ test.describe('sitemap and robots', () => {
     expect((await request.get('/api/data/sk-uzemie/kraje')).status()).toBe(200);
     await page.goto('/stav-zdrojov');
     await expect(page.getByTestId('health-page')).toBeVisible();
-    const catalog = (await (await request.get('/api/catalog')).json()) as { providers: Array<{ id: string; status: string }> };
+    const catalog: CatalogDocument = await (await request.get('/api/catalog')).json();
     await expect(page.getByTestId('health-provider')).toHaveCount(catalog.providers.length);
     for (const p of catalog.providers) {
       const section = page.locator(`[data-testid="health-provider"][data-provider="${p.id}"]`);

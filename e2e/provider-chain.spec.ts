@@ -12,35 +12,22 @@
 //
 // The WFS source is used as drafted (WFS 1.0.0 GetFeature in mode `bbox`: lon,lat windows); the town's
 // boundary is one object of the /ogc municipalities (a property filter), so its source is mode `full`.
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { mapserverAvailable, startMapServer, type MapServer } from '../tests/helpers/mapserver';
 import { startProviderServer, type ProviderServer } from '../tests/helpers/provider-server';
 import { startSmtpServer, type SmtpTestServer } from '../tests/helpers/smtp-server';
-import { FAKE_PROVIDER_PORT, attachScreenshot, waitForMapIdle } from './helpers';
+import { errorBody } from '@/lib/operation/fields';
+import type { ProviderChallenge } from '@/lib/providers/schema';
+import type { DatasetSummary } from '@/lib/summary/schema';
+import { FAKE_PROVIDER_PORT, SMTP_PORT, attachScreenshot, operator, placeMunicipalities, waitForMapIdle } from './helpers';
 
-/** Ports allowed over plain http in playwright.config.ts; SMTP_PORT is the server's SMTP_URL. */
+/** Ports allowed over plain http in playwright.config.ts; SMTP_PORT (helpers.ts) is the server's SMTP_URL. */
 const MAPSERVER_PORT = FAKE_PROVIDER_PORT - 5;
 const TOWN_PORT = FAKE_PROVIDER_PORT - 6;
-const SMTP_PORT = FAKE_PROVIDER_PORT - 7;
 
 /** Each run registers its own provider: the e2e database is kept between runs. */
 const ID = `e2e-stare-mesto-${Date.now().toString(36)}`;
 const EMAIL = `gis@${ID}.example.sk`;
-
-const run = promisify(execFile);
-
-/** The operator's CLI with the web server's environment (its database socket and SMTP settings). */
-async function operator(...args: string[]): Promise<{ stdout: string; stderr: string; ms: number }> {
-  const started = performance.now();
-  // Asynchronous on purpose: the SMTP server lives in this process and must answer the CLI meanwhile.
-  const { stdout, stderr } = await run('npm', ['run', '--silent', 'operator', '--', ...args], {
-    env: { ...process.env, PGLITE_DIR: './data/e2e-pglite', SMTP_URL: `smtp://127.0.0.1:${SMTP_PORT}` },
-    timeout: 120_000,
-  });
-  return { stdout, stderr, ms: Math.round(performance.now() - started) };
-}
 
 interface Municipality {
   name: string;
@@ -49,11 +36,9 @@ interface Municipality {
 
 /** Bratislava's Staré Mesto, where MapServer's two hazard zones (17.0-17.2 E, 48.1-48.2 N) lie. */
 async function stareMesto(request: APIRequestContext): Promise<Municipality> {
-  const res = await request.get(`/api/places?query=${encodeURIComponent('Staré Mesto Bratislava')}&max=10`);
-  expect(res.status()).toBe(200);
-  const places = ((await res.json()) as { places: Array<{ municipality: { slug: string; name: string } }> }).places;
-  const m = places.map((p) => p.municipality).find((x) => x.slug.startsWith('bratislavsky-kraj/') && /stare-mesto/.test(x.slug));
-  if (!m) throw new Error(`no Bratislava-Staré Mesto among ${places.map((p) => p.municipality.slug).join(', ')}`);
+  const towns = await placeMunicipalities(request, 'Staré Mesto Bratislava', 10);
+  const m = towns.find((x) => x.slug.startsWith('bratislavsky-kraj/') && /stare-mesto/.test(x.slug));
+  if (!m) throw new Error(`no Bratislava-Staré Mesto among ${towns.map((t) => t.slug).join(', ')}`);
   return { name: m.name, address: m.slug };
 }
 
@@ -91,7 +76,7 @@ test.afterAll(async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const challenge = await api.post(`/api/providers/${ID}/challenges`, { data: { action: 'withdraw' } });
     if (challenge.status() === 201) {
-      const { token } = (await challenge.json()) as { token: string };
+      const { token }: ProviderChallenge = await challenge.json();
       town.setBody(`/.well-known/geodata-portal/${token}`, token);
       const done = await api.post(`/api/providers/${ID}/challenges/${token}`);
       console.log(`cleanup: withdrawing ${ID} answered ${done.status()}`);
@@ -199,7 +184,7 @@ test('a town drafts, validates, previews, registers, is approved, changes its ma
   for (const dataset of ['hranica', 'zony']) {
     const summary = await request.get(`/api/summary/${ID}/${dataset}?municipality=${encodeURIComponent(place.address)}`);
     expect(summary.status()).toBe(200);
-    const { count } = (await summary.json()) as { count: number };
+    const { count }: DatasetSummary = await summary.json();
     expect(count).toBeGreaterThan(0);
     (figures.municipalityCounts as Record<string, number>)[dataset] = count;
     const row = page.getByTestId(`municipality-dataset-${ID}/${dataset}`);
@@ -252,12 +237,12 @@ test('a town drafts, validates, previews, registers, is approved, changes its ma
   await expect(how).toContainText(`${townOrigin}/.well-known/geodata-portal/<token>`);
   const challenge = await request.post(`/api/providers/${ID}/challenges`, { data: { action: 'withdraw' } });
   expect(challenge.status(), await challenge.text()).toBe(201);
-  const { token, place: where } = (await challenge.json()) as { token: string; place: string[] };
+  const { token, place: where }: ProviderChallenge = await challenge.json();
   expect(where).toEqual([`${townOrigin}/.well-known/geodata-portal/${token}`]);
   // Step 3 of the provider guide is a POST without a body. Before the token is there the portal refuses.
   const early = await request.post(`/api/providers/${ID}/challenges/${token}`);
   expect(early.status()).toBe(403);
-  expect(((await early.json()) as { code: string }).code).toBe('proof_failed');
+  expect(errorBody.parse(await early.json()).code).toBe('proof_failed');
   town.setBody(`/.well-known/geodata-portal/${token}`, token);
   const withdraw = await request.post(`/api/providers/${ID}/challenges/${token}`);
   expect(withdraw.status(), await withdraw.text()).toBe(200);

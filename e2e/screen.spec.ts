@@ -5,6 +5,7 @@
 // screen, 40 % of the screen as map with the queried point visible, touch targets of 24 px (44 px
 // for primary buttons) and no page wider than the screen.
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { CatalogDocument } from '@/lib/providers/schema';
 import { goOffline, waitForMapIdle } from './helpers';
 
 type Box = { x: number; y: number; width: number; height: number };
@@ -18,7 +19,7 @@ async function box(l: Locator): Promise<Box> {
 /** Where a lon/lat lies on the screen (px), projected by the page's MapLibre map. */
 async function project(page: Page, lon: number, lat: number): Promise<{ x: number; y: number }> {
   const p = await page.evaluate(([lo, la]) => {
-    const m = (window as unknown as { __geoportalMap: { project(l: [number, number]): { x: number; y: number }; getContainer(): HTMLElement } }).__geoportalMap;
+    const m = window.__geoportalMap!;
     const r = m.getContainer().getBoundingClientRect();
     const q = m.project([lo, la]);
     return { x: q.x + r.left, y: q.y + r.top };
@@ -79,7 +80,7 @@ test.describe('the front door', () => {
   });
 
   test('the protocol samples: not in the map catalog until "Ukážkové dáta" is switched on; the API catalog still marks them', async ({ page, request }) => {
-    const catalog = (await (await request.get('/api/catalog')).json()) as { datasets: Array<{ key: string; category: string; sample?: boolean }> };
+    const catalog: CatalogDocument = await (await request.get('/api/catalog')).json();
     const samples = catalog.datasets.filter((d) => d.category === 'sample');
     expect(samples.length).toBeGreaterThan(3);
     expect(samples.every((d) => d.sample === true)).toBe(true);

@@ -3,6 +3,7 @@
 // that text, and the map's box is reserved so nothing jumps when the map arrives (layout shifts summed
 // by a PerformanceObserver in Chromium, CLS ≤ 0.1). Lighthouse figures: README "Performance".
 import { expect, test, type Page } from '@playwright/test';
+import type { DatasetSummary } from '@/lib/summary/schema';
 import { attachScreenshot, goOffline, waitForMapIdle } from './helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'sk-SK' } as const;
@@ -85,7 +86,7 @@ test.describe('speed', () => {
     const seen = recordDatasetRequests(page, key);
     await page.goto(DATASET_PAGE);
     await waitForMapIdle(page);
-    const zoom = await page.evaluate(() => (window as unknown as { __geoportalMap: { getZoom(): number } }).__geoportalMap.getZoom());
+    const zoom = await page.evaluate(() => window.__geoportalMap!.getZoom());
     const data = await settled(seen.data);
     const tiles = await settled(seen.tiles);
     const kb = (list: Array<{ bytes: number }>) => (list.reduce((n, r) => n + r.bytes, 0) / 1024).toFixed(0);
@@ -98,7 +99,7 @@ test.describe('speed', () => {
 
     // The map shows the dataset: its areas are drawn and answer a query at the map's centre.
     const hit = await page.evaluate((layer) => {
-      const m = (window as unknown as { __geoportalMap: { getCanvas(): HTMLCanvasElement; queryRenderedFeatures(p: [number, number], o: { layers: string[] }): Array<{ properties: Record<string, unknown> }> } }).__geoportalMap;
+      const m = window.__geoportalMap!;
       const c = m.getCanvas();
       const found = m.queryRenderedFeatures([c.clientWidth / 2, c.clientHeight / 2], { layers: [layer] });
       return found[0]?.properties ?? null;
@@ -107,7 +108,7 @@ test.describe('speed', () => {
     expect(String(hit!.nazov ?? hit!.name ?? '')).not.toBe('');
 
     // The panel counts it from the summary (the same number as the page's summary), without its data.
-    const summary = (await (await request.get(`/api/summary/${key}`)).json()) as { count: number };
+    const summary: DatasetSummary = await (await request.get(`/api/summary/${key}`)).json();
     await page.getByTestId('catalog-toggle').click();
     const entry = page.getByTestId(`enabled-${key}`);
     await expect(entry.getByTestId('dataset-count')).toContainText('objekt');

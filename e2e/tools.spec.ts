@@ -41,7 +41,7 @@ function readLength(text: string): number {
 
 async function mapLonLat(page: Page, x: number, y: number): Promise<[number, number]> {
   return page.evaluate(([px, py]) => {
-    const map = (window as unknown as { __geoportalMap: { unproject(p: [number, number]): { lng: number; lat: number }; getCanvas(): HTMLCanvasElement } }).__geoportalMap;
+    const map = window.__geoportalMap!;
     const r = map.getCanvas().getBoundingClientRect();
     const ll = map.unproject([px - r.left, py - r.top]);
     return [ll.lng, ll.lat] as [number, number];
@@ -166,7 +166,7 @@ test.describe('map tools', () => {
       await expect(frame.getByTestId('attribution')).toBeVisible();
       await expect(frame.getByRole('combobox', { name: 'Hľadať miesto' })).toBeVisible();
       await expect(frame.getByTestId('bare-portal-link')).toHaveAttribute('href', new RegExp(`^${baseURL}/\\?d=${LAYER.replace('/', '\\/')}`));
-      await expect.poll(() => page.frames().find((f) => f.url().includes('/vlozena-mapa'))?.evaluate(() => !!(window as unknown as { __geoportalMap?: unknown }).__geoportalMap)).toBe(true);
+      await expect.poll(() => page.frames().find((f) => f.url().includes('/vlozena-mapa'))?.evaluate(() => !!window.__geoportalMap)).toBe(true);
       await attachScreenshot(page, testInfo, 'embedded-map');
     } finally {
       server.close();
@@ -237,14 +237,14 @@ test.describe('map tools', () => {
     expect(uploads, 'nothing sent to the server').toEqual([]);
     // Zoomed to the last file: the KML's point is in the middle of the map.
     await waitForMapIdle(page);
-    const centre = await page.evaluate(() => (window as unknown as { __geoportalMap: { getCenter(): { lng: number; lat: number } } }).__geoportalMap.getCenter());
+    const centre = await page.evaluate(() => window.__geoportalMap!.getCenter());
     expect(metres([centre.lng, centre.lat], [19.6363, 48.9402])).toBeLessThan(50);
     await attachScreenshot(page, testInfo, 'own-files');
 
     await page.keyboard.press('Escape');
     const box = (await page.getByTestId('map-canvas').boundingBox())!;
     const pt = await page.evaluate(() => {
-      const map = (window as unknown as { __geoportalMap: { project(p: [number, number]): { x: number; y: number } } }).__geoportalMap;
+      const map = window.__geoportalMap!;
       return map.project([19.6363, 48.9402]);
     });
     await page.mouse.click(box.x + pt.x, box.y + pt.y);
@@ -270,9 +270,9 @@ test.describe('map tools', () => {
     await expect(dot).toBeVisible();
     await expect(dot).toHaveAttribute('data-accuracy', '35');
     await waitForMapIdle(page);
-    const c = await page.evaluate(() => (window as unknown as { __geoportalMap: { getCenter(): { lng: number; lat: number }; getLayer(id: string): unknown } }).__geoportalMap.getCenter());
+    const c = await page.evaluate(() => window.__geoportalMap!.getCenter());
     expect(metres([c.lng, c.lat], [17.1077, 48.1486])).toBeLessThan(20);
-    expect(await page.evaluate(() => !!(window as unknown as { __geoportalMap: { getLayer(id: string): unknown } }).__geoportalMap.getLayer('my-location-accuracy'))).toBe(true);
+    expect(await page.evaluate(() => !!window.__geoportalMap!.getLayer('my-location-accuracy'))).toBe(true);
     await context.close();
   });
 
