@@ -70,6 +70,8 @@ test('ui://portal/map renders a nearby result on the portal map inside a host fr
   await expect(app.locator('#open')).toHaveAttribute('href', mapLink);
   // The portal's map draws in the nested frame: its MapLibre canvas has a size and the style loaded.
   const map = app.frameLocator('#map');
+  // The portal's map shows its picture until used: a mouse over it starts the live map.
+  await map.locator('[data-testid="map-facade"][role="button"]').hover();
   const canvas = map.locator('[data-testid="map-canvas"] canvas').first();
   await expect(canvas).toBeVisible({ timeout: 60_000 });
   const box = await canvas.boundingBox();

@@ -166,6 +166,8 @@ test.describe('map tools', () => {
       await expect(frame.getByTestId('attribution')).toBeVisible();
       await expect(frame.getByRole('combobox', { name: 'Hľadať miesto' })).toBeVisible();
       await expect(frame.getByTestId('bare-portal-link')).toHaveAttribute('href', new RegExp(`^${baseURL}/\\?d=${LAYER.replace('/', '\\/')}`));
+      // The embedded map shows its picture until used: a mouse over it starts the live map.
+      await frame.locator('[data-testid="map-facade"][role="button"]').hover();
       await expect.poll(() => page.frames().find((f) => f.url().includes('/vlozena-mapa'))?.evaluate(() => !!window.__geoportalMap)).toBe(true);
       await attachScreenshot(page, testInfo, 'embedded-map');
     } finally {
