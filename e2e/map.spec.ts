@@ -160,7 +160,8 @@ test.describe('map', () => {
     await page.getByTestId('basemap-offline').check();
     await expect(note).toBeHidden();
 
-    // The probe's tile loads, then the service goes away: a run of failing tiles falls back.
+    // The probe's tile loads, then the service goes away: a run of failing tiles of the live map falls back.
+    await waitForMapIdle(page);
     zbgisTilesLeft = 1;
     await page.getByTestId('basemap-zbgis').check();
     await expect(note).toContainText('Základná mapa ZBGIS prestala odpovedať');
