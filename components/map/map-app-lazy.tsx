@@ -5,20 +5,24 @@
 // place: map-placeholder.tsx); the map's JavaScript is asked for only after the browser has painted
 // that text, and the placeholder stays until it has arrived.
 import './map.css';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState } from 'react';
 import { SLOVAKIA_VIEW } from '@/lib/map/url-state';
 import type { MapAppProps } from './map-app';
 import { MapPlaceholder } from './map-placeholder';
 
 const MapApp = lazy(() => import('./map-app'));
 
-/** True once the browser has painted the server's HTML: a frame has been drawn and a task has run after it. */
+/**
+ * True once the browser has painted the server's HTML: a frame has been drawn and a task has run after
+ * it. Set in a transition, so React renders the map app in slices that yield to the browser (a tap or
+ * a keystroke is answered between them) instead of one long task.
+ */
 function useAfterFirstPaint(): boolean {
   const [painted, setPainted] = useState(false);
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => setPainted(true), 0);
+      timer = setTimeout(() => startTransition(() => setPainted(true)), 0);
     });
     return () => {
       cancelAnimationFrame(frame);
