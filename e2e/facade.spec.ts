@@ -5,7 +5,7 @@
 // view, and by the layout not moving (CLS ≤ 0.1), on a phone and on a desktop.
 import { expect, test, type Page } from '@playwright/test';
 import { facadePoint } from '@/lib/map/facade';
-import { goOffline, seriousViolations, waitForMapIdle } from './helpers';
+import { goOffline, layoutShift, seriousViolations, waitForMapIdle } from './helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'sk-SK' } as const;
 const DESKTOP = { viewport: { width: 1366, height: 768 }, locale: 'sk-SK' } as const;
@@ -19,19 +19,6 @@ function recordMapLibre(page: Page): { urls: string[]; bodies: Promise<boolean>[
     seen.bodies.push(r.text().then((t) => /maplibre-gl|maplibregl/i.test(t) && t.length > 300_000, () => false));
   });
   return seen;
-}
-
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(sum), 50)));
-      }),
-  );
 }
 
 /** The facade's picture is loaded and the map app has arrived (its facade takes input). */

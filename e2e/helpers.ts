@@ -178,3 +178,18 @@ export async function waitForCatalog(request: APIRequestContext, keys: string[])
     }, { timeout: 60_000 })
     .toBe(true);
 }
+
+/** Layout shifts without recent input, summed from the page's start (buffered entries). */
+export async function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let sum = 0;
+        new PerformanceObserver((list) => {
+          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) sum += e.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+        // The buffered entries arrive in the observer's first callback, within a frame or two.
+        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(sum), 50)));
+      }),
+  );
+}

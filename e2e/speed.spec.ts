@@ -4,7 +4,7 @@
 // by a PerformanceObserver in Chromium, CLS ≤ 0.1). Lighthouse figures: README "Performance".
 import { expect, test, type Page } from '@playwright/test';
 import type { DatasetSummary } from '@/lib/summary/schema';
-import { attachScreenshot, goOffline, waitForMapIdle } from './helpers';
+import { attachScreenshot, goOffline, layoutShift, waitForMapIdle } from './helpers';
 
 const PHONE = { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, locale: 'sk-SK' } as const;
 const DATASET_PAGE = '/mapa/sk-uzemie/obce';
@@ -17,21 +17,6 @@ function recordScripts(page: Page): Map<string, Promise<string>> {
     if (r.request().resourceType() === 'script') scripts.set(r.url(), r.text().catch(() => ''));
   });
   return scripts;
-}
-
-/** Layout shifts without recent input, summed from the page's start (buffered entries). */
-async function layoutShift(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve) => {
-        let sum = 0;
-        new PerformanceObserver((list) => {
-          for (const e of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) if (!e.hadRecentInput) sum += e.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-        // The buffered entries arrive in the observer's first callback, within a frame or two.
-        requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(() => resolve(sum), 50)));
-      }),
-  );
 }
 
 test.describe('speed', () => {
