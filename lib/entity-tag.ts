@@ -8,8 +8,8 @@
 // and selection answers have no such member: a strong tag over the body.
 import { createHash } from 'node:crypto';
 
-/** A quoted entity tag of some text (SHA-1, base64url, 27 characters). */
-export function entityTag(text: string, weak = false): string {
+/** A quoted entity tag of some text or bytes (SHA-1, base64url, 27 characters). */
+export function entityTag(text: string | Uint8Array, weak = false): string {
   const tag = `"${createHash('sha1').update(text).digest('base64url')}"`;
   return weak ? `W/${tag}` : tag;
 }

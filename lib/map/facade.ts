@@ -35,7 +35,7 @@ const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 *
 const worldPixel = (lon: number, lat: number, zoom: number) => mercatorPixel(lon, lat, zoom, 512);
 const lonLatOf = (x: number, y: number, zoom: number) => mercatorLonLat(x, y, zoom, 512);
 
-/** A box size rounded up to the step (at least 200, at most MAX_SIZE). */
+/** A box size rounded up to the step (at least 256, at most MAX_SIZE). */
 function bucket(v: number): number {
   return Math.min(MAX_SIZE, Math.max(256, Math.ceil(v / SIZE_STEP) * SIZE_STEP));
 }
@@ -81,7 +81,6 @@ export function homeFitPadding(panelOpen: boolean): { top: number; right: number
 export function homeFitView(box: FacadeBox, panelOpen: boolean): MapView {
   return fittedView(SLOVAKIA_BBOX, box, homeFitPadding(panelOpen));
 }
-
 
 /**
  * The pictures the server names before any script has measured the box: one for a phone and one

@@ -71,3 +71,6 @@ export type MapImageInput = z.output<typeof mapImageInput>;
 export type MapImageLayer = z.output<typeof mapImageLayer>;
 export type MapImageResult = z.output<typeof mapImageResult>;
 export type MapViewInput = z.output<typeof mapViewInput>;
+
+/** Browsers keep a view's picture 10 minutes (the data cache's pace), then revalidate with its tag (GET /api/map-image, /openapi.json). */
+export const VIEW_IMAGE_CACHE_CONTROL = 'public, max-age=600, stale-while-revalidate=3600';

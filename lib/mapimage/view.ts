@@ -11,6 +11,7 @@ import { mkdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import sharp from 'sharp';
+import { entityTag } from '@/lib/entity-tag';
 import { env } from '@/lib/env';
 import { guessedFacades } from '@/lib/map/facade';
 import { SLOVAKIA_VIEW } from '@/lib/map/url-state';
@@ -68,7 +69,7 @@ async function draw(input: MapViewInput): Promise<{ image: ViewImage; failed: Ma
   const zoom = Math.max(MIN_IMAGE_ZOOM, Math.min(MAX_IMAGE_ZOOM, input.zoom + 1));
   const image = await renderMapImage({ datasets: input.datasets, width: input.width, height: input.height, zoom }, { center: input.center, bare: true });
   const png = await sharp(image.png).png({ palette: true, colors: 16, dither: 0, compressionLevel: 9, effort: 7 }).toBuffer();
-  return { image: { png, etag: `"${createHash('sha1').update(png).digest('base64url')}"` }, failed: image.layers.filter((l) => !l.drawn) };
+  return { image: { png, etag: entityTag(png) }, failed: image.layers.filter((l) => !l.drawn) };
 }
 
 /** The PNG of a view; `source_error` (502) naming the datasets that could not be drawn. */
@@ -89,7 +90,7 @@ export async function viewImage(input: MapViewInput): Promise<ViewImage> {
     const age = await stat(file).then((s) => Date.now() - s.mtimeMs, () => Infinity);
     if (!input.datasets.length ? age < Infinity : age < DATA_MAX_AGE_MS) {
       const png = await readFile(file).catch(() => null);
-      if (png) return { png, etag: `"${createHash('sha1').update(png).digest('base64url')}"` };
+      if (png) return { png, etag: entityTag(png) };
     }
     const { image, failed } = await draw(input);
     const unknown = failed.filter((l) => l.code === 'unknown_dataset');
@@ -100,14 +101,12 @@ export async function viewImage(input: MapViewInput): Promise<ViewImage> {
         headers: { 'Cache-Control': 'no-store' },
       });
     }
-    {
-      try {
-        await mkdir(diskDir(), { recursive: true });
-        await writeFile(`${file}.tmp`, image.png);
-        await rename(`${file}.tmp`, file);
-      } catch (err) {
-        logger().warn({ err }, 'a map view picture could not be kept on disk');
-      }
+    try {
+      await mkdir(diskDir(), { recursive: true });
+      await writeFile(`${file}.tmp`, image.png);
+      await rename(`${file}.tmp`, file);
+    } catch (err) {
+      logger().warn({ err }, 'a map view picture could not be kept on disk');
     }
     return image;
   })();

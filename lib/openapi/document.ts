@@ -7,6 +7,7 @@ import { DOC_SLUGS, DOC_TOPICS } from '@/lib/docs/schema';
 import { env } from '@/lib/env';
 import { dataOperation } from '@/lib/data/operation';
 import { mapViewOperation } from '@/lib/mapimage/operation';
+import { VIEW_IMAGE_CACHE_CONTROL } from '@/lib/mapimage/schema';
 import { nearbyOperation, nearbySelectionOperation } from '@/lib/nearby/operation';
 import { errorBody } from '@/lib/operation/fields';
 import { placesOperation, reverseOperation, territoryOperation } from '@/lib/places/operation';
@@ -156,7 +157,7 @@ function restOperations(components: Components): OpenApiDocument['paths'] {
         parameterExamples: { center: [19.5, 48.7], zoom: 6, width: 448, height: 896, datasets: ['sk-uzemie/obce'] },
         headers: {
           ETag: { description: 'Strong entity tag of the PNG; send it as `If-None-Match` to get 304.', schema: { type: 'string' } },
-          'Cache-Control': { description: '`public, max-age=600, stale-while-revalidate=3600`.', schema: { type: 'string' } },
+          'Cache-Control': { description: `\`${VIEW_IMAGE_CACHE_CONTROL}\`.`, schema: { type: 'string' } },
         },
         responses: { '304': { description: 'Not modified (the `If-None-Match` tag matches).' } },
         errorExamples: { source_error: 'Not drawn: priklady/body (timeout: the source did not answer).' },
