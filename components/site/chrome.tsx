@@ -1,6 +1,7 @@
 // Header, footer and breadcrumbs of the site. The root layout renders the header and the footer on
 // every page; the full-screen map and the embedded map hide them (data-chrome, site.css).
 import Link from 'next/link';
+import { connection } from 'next/server';
 import { env } from '@/lib/env';
 import { ReportProblem } from './report-problem';
 import './site.css';
@@ -31,8 +32,14 @@ export function SiteHeader() {
   );
 }
 
-/** The operator's name and contact from the settings (OPERATOR_NAME, CONTACT_EMAIL, CONTACT_PHONE). */
-export function OperatorContact() {
+/**
+ * The operator's name and contact from the settings (OPERATOR_NAME, CONTACT_EMAIL, CONTACT_PHONE), read
+ * when a page is requested: `connection()` keeps every page with this footer out of the build's
+ * prerendering, so one build serves several instances with their own operators and a changed setting
+ * shows after a restart, without a rebuild.
+ */
+export async function OperatorContact() {
+  await connection();
   const { operatorName, contactEmail, contactPhone } = env();
   return (
     <span data-testid="operator-contact">

@@ -24,6 +24,7 @@ import { bboxFiltered, pointCollection, pointGrid, startProviderServer, type Pro
 import { parseMetrics, sampleSum, type Family } from '../helpers/prometheus';
 
 const REFRESH_SECONDS = 3;
+const OPERATOR_B = 'Obec B, oddelenie GIS';
 const DATA_ROUTE = '/api/data/[provider]/[dataset]';
 
 let provider: ProviderServer;
@@ -163,7 +164,8 @@ beforeAll(async () => {
   polling = false;
   await poller;
   [b, c] = await Promise.all([
-    startPortal({ name: 'b', env: env(), readyTimeoutMs: 240_000 }),
+    // b has its own operator (the footer's contact is read per request, so one build serves both).
+    startPortal({ name: 'b', env: env({ OPERATOR_NAME: OPERATOR_B, CONTACT_EMAIL: 'gis@obec-b.sk' }), readyTimeoutMs: 240_000 }),
     startPortal({ name: 'c', env: env({ SHUTDOWN_DELAY_SECONDS: '2' }), readyTimeoutMs: 240_000 }),
   ]);
   all = [a, b, c];
@@ -215,6 +217,21 @@ describe('start-up', () => {
     expect(output).toContain(`Port ${a.port} is already in use`);
     expect(output).not.toContain('database:');
   }, 60_000);
+});
+
+describe('settings of each instance', () => {
+  // Pages with nothing dynamic of their own (/mapy), the statement, a 404 and the map: the footer shows
+  // the operator of the instance that answered, not the one the build was made with.
+  test('one build, two operators: every page footer names its own instance\'s operator', async () => {
+    for (const page of ['/mapy', '/dokumentacia', '/poskytovatelia', '/vyhlasenie-o-pristupnosti', '/neexistuje', '/']) {
+      const fromA = await request(a.url, page);
+      const fromB = await request(b.url, page);
+      expect([fromA.status, fromB.status], page).toEqual(page === '/neexistuje' ? [404, 404] : [200, 200]);
+      expect(fromA.body.toString(), page).toContain('Prevádzkovateľ: <!-- -->neuvedený');
+      expect(fromB.body.toString(), page).toContain(`Prevádzkovateľ: <!-- -->${OPERATOR_B}`);
+      expect(fromB.body.toString(), page).toContain('href="mailto:gis@obec-b.sk"');
+    }
+  });
 });
 
 describe('several instances on one PostgreSQL', () => {
