@@ -1,5 +1,6 @@
 // An entry as an HTTP answer: status, headers (cache state, validators, lifetimes, coding) and body.
 // The route and the server's fast path both answer through answerFor, so they cannot drift apart.
+import { tagMatches } from '@/lib/entity-tag';
 import type { CacheEntry, Rendering } from './entry';
 import { FAILURE_BACKOFF_SECONDS, STALE_IF_ERROR_SECONDS, SWR_SECONDS } from './limits';
 
@@ -34,15 +35,7 @@ function gzipEtag(etag: string): string {
 
 /** If-None-Match (weak comparison, RFC 9110 13.1.2) against either coding of the same body. */
 function etagMatches(ifNoneMatch: string | null | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  const opaque = etag.slice(1, -1);
-  for (const raw of ifNoneMatch.split(',')) {
-    const tag = raw.trim();
-    if (tag === '*') return true;
-    const t = tag.startsWith('W/') ? tag.slice(2) : tag;
-    if (t === etag || t === `"${opaque}-gz"`) return true;
-  }
-  return false;
+  return tagMatches(ifNoneMatch, etag) || tagMatches(ifNoneMatch, gzipEtag(etag));
 }
 
 function cacheControl(entry: CacheEntry, outcome: Outcome, now: number): string {

@@ -1,4 +1,5 @@
 // Shaping the OGC answers as web Responses (the route handlers stay one call each).
+import { tagMatches } from '@/lib/entity-tag';
 import { ApiError } from '@/lib/errors';
 import { baseUrl, route, searchParams } from '@/lib/http';
 import { MEDIA } from './links';
@@ -27,11 +28,7 @@ export async function ogcJson(
 /** A vector tile: 200 with the MVT bytes, 204 for an empty tile, 304 when the client's tag matches (weak comparison). */
 export async function ogcTile(req: Request, answer: (query: Record<string, string>) => Promise<TileResult>): Promise<Response> {
   const t = await answer(searchParams(req));
-  const match = req.headers.get('if-none-match');
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  if (match && (match.trim() === '*' || match.split(',').some((m) => opaque(m) === opaque(t.etag)))) {
-    return new Response(null, { status: 304, headers: t.headers });
-  }
+  if (tagMatches(req.headers.get('if-none-match'), t.etag)) return new Response(null, { status: 304, headers: t.headers });
   if (!t.bytes) return new Response(null, { status: 204, headers: t.headers });
   const body = new Uint8Array(t.bytes.buffer as ArrayBuffer, t.bytes.byteOffset, t.bytes.byteLength);
   return new Response(body, { status: 200, headers: { 'Content-Type': MEDIA.mvt, ...t.headers } });

@@ -59,6 +59,10 @@ describe('GET /api/basemap/{layer}', () => {
     expect(etag).toMatch(/^".+"$/);
     const again = await call('regions', { 'if-none-match': etag });
     expect(again.status).toBe(304);
+    // As caches send it too: weakened (W/) or in a list of tags (RFC 9110's weak comparison).
+    expect((await call('regions', { 'if-none-match': `W/${etag}` })).status).toBe(304);
+    expect((await call('regions', { 'if-none-match': `"other", ${etag}` })).status).toBe(304);
+    expect((await call('regions', { 'if-none-match': '"other"' })).status).toBe(200);
   });
   test('labels carry a kind', async () => {
     const doc = (await (await call('labels')).json()) as GeoJSON.FeatureCollection;

@@ -3,6 +3,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { tagMatches } from '@/lib/entity-tag';
 import { route } from '@/lib/http';
 
 /** The GET handler for `node_modules/<file>` with this Content-Type. */
@@ -16,7 +17,7 @@ export function packageFileRoute(file: string, contentType: string) {
   return route(async (req) => {
     const { body, etag } = await load();
     const headers = { ETag: etag, 'Cache-Control': 'public, max-age=86400', 'Content-Type': contentType };
-    if (req.headers.get('if-none-match') === etag) return new Response(null, { status: 304, headers });
+    if (tagMatches(req.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers });
     return new Response(new Uint8Array(body), { headers });
   });
 }
