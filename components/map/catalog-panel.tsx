@@ -48,91 +48,104 @@ export interface CatalogPanelProps {
 }
 
 export function CatalogPanel(props: CatalogPanelProps) {
-  const { datasets, enabled, selected, loads, open, embedded } = props;
-  // The built-in samples (examples for providers, not data) are listed only when switched on.
-  const [samples, setSamples] = useState(false);
-  const hasSamples = useMemo(() => datasets.some(isSample), [datasets]);
-  const { query, setQuery, groups } = useCatalogSearch(datasets, samples);
+  const { open } = props;
+  // The body is rendered once the panel has been opened (and kept after): on a phone and on the pages
+  // with an embedded map it starts closed, and its list is not worth a phone's first seconds.
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
   return (
     <aside className={open ? 'catalog-panel open' : 'catalog-panel'} data-testid="catalog-panel" aria-label="Katalóg datasetov">
       <button type="button" className="panel-toggle" aria-expanded={open} aria-controls="catalog-body" onClick={() => props.onOpen(!open)} data-testid="catalog-toggle">
         {open ? '‹ Skryť katalóg' : '☰ Katalóg'}
       </button>
       <div id="catalog-body" className="catalog-body" hidden={!open}>
-        <label htmlFor="catalog-search" className="visually-hidden">
-          Hľadať dataset
-        </label>
-        <input
-          id="catalog-search"
-          type="search"
-          placeholder="Hľadať dataset (napr. záplavy, obyvatelia)…"
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-          data-testid="catalog-search"
-        />
-
-        {enabled.length > 0 && (
-          <section className="enabled" aria-labelledby="enabled-title">
-            <h2 id="enabled-title">Na mape</h2>
-            {enabled.map((d) => (
-              <EnabledDataset
-                key={d.key}
-                dataset={d}
-                load={loads[d.key]}
-                layer={props.layers[d.key] ?? { state: 'none', failure: null }}
-                params={props.paramsOf(d.key)}
-                zoom={props.zoom}
-                onParam={(p, v) => props.onParam(d.key, p, v)}
-                onOff={() => props.onToggle(d.key, false)}
-                onSelect={(properties) => props.onSelectObject(d.key, properties)}
-                onRetry={() => props.onRetry(d.key)}
-              />
-            ))}
-          </section>
-        )}
-
-        <nav aria-label="Kategórie datasetov" className="categories">
-          {groups.length === 0 && <p className="muted">Nič sa nenašlo.</p>}
-          {groups.map(({ label, sample, open: groupOpen, datasets: list }) => (
-            <details key={label} open={groupOpen} data-testid={sample ? 'catalog-samples' : undefined}>
-              <summary>
-                {label} <span className="muted">({list.length})</span>
-                {sample && <span className="muted small"> · ukážky protokolu, nie skutočné údaje</span>}
-              </summary>
-              <ul>
-                {list.map((d) => (
-                  <li key={d.key}>
-                    <label className="dataset-toggle">
-                      <input type="checkbox" checked={selected.includes(d.key)} onChange={(e) => props.onToggle(d.key, e.target.checked)} data-testid={`dataset-toggle-${d.key}`} />
-                      <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(presentationView(d.presentation).color) }} aria-hidden="true" />
-                      <span>
-                        {d.title}
-                        {isSample(d) && <span className="sample-badge">ukážka</span>}
-                        <span className="muted small"> · {d.providerName}</span>
-                      </span>
-                    </label>
-                    <a href={d.links.map} className="small" aria-label={`O datasete ${d.title}`}>
-                      info
-                    </a>
-                  </li>
-                ))}
-              </ul>
-            </details>
-          ))}
-        </nav>
-        {hasSamples && (
-          <label className="samples-switch small">
-            <input type="checkbox" checked={samples} onChange={(e) => setSamples(e.target.checked)} data-testid="catalog-samples-switch" />
-            <span>Ukážkové dáta (príklady pre poskytovateľov, nie skutočné údaje)</span>
-          </label>
-        )}
-        {!embedded && (
-          <footer className="catalog-footer small">
-            <Link href="/mapy">Tematické mapy</Link> · <Link href="/poskytovatelia">Pre poskytovateľov</Link> · <Link href="/dokumentacia">Dokumentácia</Link> ·{' '}
-            <Link href="/neschvalene-data">Neschválené dáta</Link> · <Link href="/vyhlasenie-o-pristupnosti">Vyhlásenie o prístupnosti</Link>
-          </footer>
-        )}
+        {opened && <CatalogBody {...props} />}
       </div>
     </aside>
+  );
+}
+
+function CatalogBody(props: CatalogPanelProps) {
+  const { datasets, enabled, selected, loads, embedded } = props;
+  // The built-in samples (examples for providers, not data) are listed only when switched on.
+  const [samples, setSamples] = useState(false);
+  const hasSamples = useMemo(() => datasets.some(isSample), [datasets]);
+  const { query, setQuery, groups } = useCatalogSearch(datasets, samples);
+  return (
+    <>
+      <label htmlFor="catalog-search" className="visually-hidden">
+        Hľadať dataset
+      </label>
+      <input
+        id="catalog-search"
+        type="search"
+        placeholder="Hľadať dataset (napr. záplavy, obyvatelia)…"
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        data-testid="catalog-search"
+      />
+
+      {enabled.length > 0 && (
+        <section className="enabled" aria-labelledby="enabled-title">
+          <h2 id="enabled-title">Na mape</h2>
+          {enabled.map((d) => (
+            <EnabledDataset
+              key={d.key}
+              dataset={d}
+              load={loads[d.key]}
+              layer={props.layers[d.key] ?? { state: 'none', failure: null }}
+              params={props.paramsOf(d.key)}
+              zoom={props.zoom}
+              onParam={(p, v) => props.onParam(d.key, p, v)}
+              onOff={() => props.onToggle(d.key, false)}
+              onSelect={(properties) => props.onSelectObject(d.key, properties)}
+              onRetry={() => props.onRetry(d.key)}
+            />
+          ))}
+        </section>
+      )}
+
+      <nav aria-label="Kategórie datasetov" className="categories">
+        {groups.length === 0 && <p className="muted">Nič sa nenašlo.</p>}
+        {groups.map(({ label, sample, open: groupOpen, datasets: list }) => (
+          <details key={label} open={groupOpen} data-testid={sample ? 'catalog-samples' : undefined}>
+            <summary>
+              {label} <span className="muted">({list.length})</span>
+              {sample && <span className="muted small"> · ukážky protokolu, nie skutočné údaje</span>}
+            </summary>
+            <ul>
+              {list.map((d) => (
+                <li key={d.key}>
+                  <label className="dataset-toggle">
+                    <input type="checkbox" checked={selected.includes(d.key)} onChange={(e) => props.onToggle(d.key, e.target.checked)} data-testid={`dataset-toggle-${d.key}`} />
+                    <span className="swatch" style={{ background: d.source.type === 'raster' ? '#9aa3ad' : swatchColor(presentationView(d.presentation).color) }} aria-hidden="true" />
+                    <span>
+                      {d.title}
+                      {isSample(d) && <span className="sample-badge">ukážka</span>}
+                      <span className="muted small"> · {d.providerName}</span>
+                    </span>
+                  </label>
+                  <a href={d.links.map} className="small" aria-label={`O datasete ${d.title}`}>
+                    info
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </details>
+        ))}
+      </nav>
+      {hasSamples && (
+        <label className="samples-switch small">
+          <input type="checkbox" checked={samples} onChange={(e) => setSamples(e.target.checked)} data-testid="catalog-samples-switch" />
+          <span>Ukážkové dáta (príklady pre poskytovateľov, nie skutočné údaje)</span>
+        </label>
+      )}
+      {!embedded && (
+        <footer className="catalog-footer small">
+          <Link href="/mapy">Tematické mapy</Link> · <Link href="/poskytovatelia">Pre poskytovateľov</Link> · <Link href="/dokumentacia">Dokumentácia</Link> ·{' '}
+          <Link href="/neschvalene-data">Neschválené dáta</Link> · <Link href="/vyhlasenie-o-pristupnosti">Vyhlásenie o prístupnosti</Link>
+        </footer>
+      )}
+    </>
   );
 }

@@ -5,7 +5,7 @@
 // (use-map-state.ts), data come from GET /api/data through one hook (use-dataset-loads.ts) and one
 // fetch helper (components/api-client.ts). Nothing is invented here. Its styles (map.css) come with
 // the page through map-app-lazy.tsx, so the server-rendered placeholder has the same box.
-import { useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import { MapProvider } from 'react-map-gl/maplibre';
 import { BASEMAP_ATTRIBUTION } from '@/lib/basemap/style';
 import { facadeImage, guessedFacades, homeFitPadding, homeFitView, type FacadeBox } from '@/lib/map/facade';
@@ -21,7 +21,7 @@ import { CatalogPanel } from './catalog-panel';
 import { ObjectDetail } from './detail';
 import { FirstScreen } from './first-screen';
 import { Attribution, Legend, attributionText } from './legend';
-import MapCanvas, { type CanvasLayer, type ClickedFeature } from './map-canvas';
+import type { CanvasLayer, ClickedFeature } from './map-canvas';
 import { MapFacade, type FacadeSource } from './map-facade';
 import { PlaceSearch } from './place-search';
 import { TimeDock } from './time-dock';
@@ -38,6 +38,10 @@ import { useLayerStates } from './use-layer-states';
 import { useMapDefaults, useMapState } from './use-map-state';
 import { useWhatHere } from './use-what-here';
 import { WhatHere } from './what-here';
+
+// The live map (MapLibre's React shell and its stylesheet) is asked for only when the facade gives
+// way to it: a page that is only looked at never parses them.
+const MapCanvas = lazy(() => import('./map-canvas'));
 
 export interface MapAppProps {
   /** Every dataset the panel offers (the catalog, plus the page's own dataset when it is pending). */
@@ -201,6 +205,7 @@ export default function MapApp(props: MapAppProps) {
 
         <div className="map-canvas" id="mapa" data-testid="map-canvas" ref={canvasRef}>
           {live && (
+          <Suspense fallback={null}>
           <MapCanvas
             onReady={onReady}
             querying={!tools.measuring}
@@ -222,6 +227,7 @@ export default function MapApp(props: MapAppProps) {
             <TileWatch layers={layerStates.tiled} onChange={layerStates.onTiles} retry={layerStates.tileRetry} />
             <ToolLayers tools={tools} onOwnHits={onOwnHits} />
           </MapCanvas>
+          </Suspense>
           )}
           {!ready && <MapFacade sources={facadeSources} onStart={startLive} onPoint={ask} starting={live} />}
           <div className="map-crosshair" aria-hidden="true" />

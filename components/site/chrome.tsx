@@ -6,25 +6,27 @@ import { env } from '@/lib/env';
 import { ReportProblem } from './report-problem';
 import './site.css';
 
+// The header's links are not prefetched: on every page they would cost a phone four page payloads
+// and their scripts during its first seconds, for a click that may never come.
 export function SiteHeader() {
   return (
     <header className="site-header">
-      <Link href="/" className="brand">
+      <Link href="/" prefetch={false} className="brand">
         Geodáta Slovenska
       </Link>
       <nav aria-label="Hlavná navigácia">
         <ul>
           <li>
-            <Link href="/">Mapa</Link>
+            <Link href="/" prefetch={false}>Mapa</Link>
           </li>
           <li>
-            <Link href="/mapy">Tematické mapy</Link>
+            <Link href="/mapy" prefetch={false}>Tematické mapy</Link>
           </li>
           <li>
-            <Link href="/poskytovatelia">Pre poskytovateľov</Link>
+            <Link href="/poskytovatelia" prefetch={false}>Pre poskytovateľov</Link>
           </li>
           <li>
-            <Link href="/dokumentacia">Dokumentácia</Link>
+            <Link href="/dokumentacia" prefetch={false}>Dokumentácia</Link>
           </li>
         </ul>
       </nav>
