@@ -26,6 +26,22 @@ export default defineConfig([
     },
   },
   {
+    // The route fast path (lib/server/fast-path.ts) calls route handlers without Next's request
+    // stores, so route handlers and lib/ use none of Next's request APIs.
+    files: ['lib/**', 'app/**/route.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['next/headers', 'next/server', 'next/cache'].map((name) => ({
+            name,
+            message: "Route handlers are called without Next's request stores (lib/server/fast-path.ts): take what the request carries from the Request.",
+          })),
+        },
+      ],
+    },
+  },
+  {
     // Tests read JSON answers loosely (`body.results.map((r: any) => ...)`); the assertions are the
     // shape check, and the answers' contracts are tested against their schemas elsewhere.
     files: ['tests/**', 'e2e/**'],

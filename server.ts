@@ -43,8 +43,11 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
 
   let handle: NextHandler | null = null;
   // The build's routes label the metrics from the first request on (`next dev` writes its own later).
-  let routes: RouteTable = loadRouteTable();
-  const listener = createRequestListener({ app: () => handle, routes: () => routes });
+  let routes: RouteTable = loadRouteTable(process.cwd(), { handlers: !dev });
+  // Next.js gives route handlers URLs of its own hostname and port (base-server's initURL).
+  const nextHostname = host ?? 'localhost';
+  const urlHost = `${nextHostname.includes(':') ? `[${nextHostname}]` : nextHostname}:${port}`;
+  const listener = createRequestListener({ app: () => handle, routes: () => routes, urlHost });
   const server = http.createServer(listener);
   server.keepAliveTimeout = 65_000;
   await listen(server, port, host);
@@ -67,9 +70,9 @@ export async function startServer(options: { dev?: boolean } = {}): Promise<http
 
   await prepareServer();
   setStep('app', 'loading');
-  const app = next({ dev, dir: process.cwd(), port, hostname: host ?? 'localhost' });
+  const app = next({ dev, dir: process.cwd(), port, hostname: nextHostname });
   await app.prepare();
-  routes = loadRouteTable();
+  routes = loadRouteTable(process.cwd(), { handlers: !dev });
   handle = app.getRequestHandler() as NextHandler;
   setStep('app', 'ok');
   if (!stopping) markReady();

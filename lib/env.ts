@@ -27,7 +27,7 @@ function commaList(normalize: (item: string) => string = (item) => item) {
 }
 
 /** The server's fast paths (lib/server/fast-path.ts), each switched off by leaving it out of FAST_PATHS. */
-const FAST_PATH_NAMES = ['data', 'answers'] as const;
+const FAST_PATH_NAMES = ['data', 'answers', 'routes'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -58,7 +58,7 @@ const schema = z.object({
   // The server's fast paths (lib/server/fast-path.ts): `all` (default), `none`, or a list of them.
   FAST_PATHS: commaList((s) => s.toLowerCase())
     .transform((v) => (v.length === 0 || v.includes('all') ? [...FAST_PATH_NAMES] : v.includes('none') ? [] : v))
-    .pipe(z.array(z.enum(FAST_PATH_NAMES, 'expected all, none, or a comma-separated list of data, answers'))),
+    .pipe(z.array(z.enum(FAST_PATH_NAMES, 'expected all, none, or a comma-separated list of data, answers, routes'))),
   BASEMAP_STYLE_URL: z
     .string()
     .trim()

@@ -30,6 +30,8 @@ export interface ListenerOptions {
   /** The Next.js request handler, or null while the app is starting (requests then get 503). */
   app: () => NextHandler | null;
   routes: () => RouteTable;
+  /** The host and port of the URLs Next.js gives route handlers (the route fast path builds the same). */
+  urlHost?: string;
 }
 
 export interface RequestListener extends http.RequestListener {
@@ -70,7 +72,7 @@ export function createRequestListener(options: ListenerOptions): RequestListener
   const compress = compression({
     filter: (req, res) => compression.filter(req, res) || String(res.getHeader('Content-Type') ?? '').startsWith('application/vnd.mapbox-vector-tile'),
   });
-  const fast = createFastPaths({ enabled: env().fastPaths, routes: options.routes });
+  const fast = createFastPaths({ enabled: env().fastPaths, routes: options.routes, urlHost: options.urlHost });
   const inFlightGauge = metrics().inFlight;
   const pending = new Set<http.ServerResponse>();
   let inFlight = 0;
@@ -135,12 +137,13 @@ export function createRequestListener(options: ListenerOptions): RequestListener
     }
 
     pending.add(res);
-    let answeredByNext = false;
+    /** Who made the answer the fast paths may learn from: Next.js, or the route handler called by the route fast path. */
+    let answeredBy: 'next' | 'route' | null = null;
     res.once('close', () => {
       pending.delete(res);
       inFlightGauge.dec();
       settle();
-      if (answeredByNext) fast.learn(req, res, route);
+      if (answeredBy) fast.learn(req, res, route, answeredBy === 'next');
       done(req, res, started, route, peer, id);
     });
 
@@ -167,7 +170,10 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       withRequestContext(context, async () => {
         // A repeated catalog, places, summary or nearby answer, through the same compression.
         if (await fast.answers(req, res)) return;
-        answeredByNext = true;
+        // Any other request of a route handler Next.js calls per request, to the handler itself.
+        answeredBy = 'route';
+        if (await fast.route(req, res, route, pathname)) return;
+        answeredBy = 'next';
         await app(req, res);
       }).catch((err: unknown) => {
         logger().error({ err, reqId: id, method: req.method, path: pathname }, 'request failed');

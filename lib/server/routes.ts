@@ -4,6 +4,9 @@
 // Next's matching order); the server's own endpoints and Next's assets are named here. With them,
 // the methods each route handler exports, read from its file (app/<page>/route.ts), so that the
 // server answers a method a route does not take in the API's error shape (lib/server-guards.ts).
+// And for the route fast path (lib/server/fast-path.ts): each route handler's compiled module, from
+// the build's app-paths manifest (the file Next.js itself loads), and the patterns of the redirects,
+// rewrites and headers Next.js applies before a route (a path one of them matches is Next's).
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -16,6 +19,12 @@ const SERVER_ROUTES = ['/healthz', '/readyz', '/metrics'] as const;
 interface RoutesManifest {
   staticRoutes?: Array<{ page: string }>;
   dynamicRoutes?: Array<{ page: string; regex: string }>;
+  basePath?: string;
+  i18n?: unknown;
+  redirects?: Array<{ regex: string }>;
+  headers?: Array<{ regex: string }>;
+  onMatchHeaders?: Array<{ regex: string }>;
+  rewrites?: Array<{ regex: string }> | Partial<Record<'beforeFiles' | 'afterFiles' | 'fallback', Array<{ regex: string }>>>;
 }
 
 export interface RouteTable {
@@ -24,6 +33,10 @@ export interface RouteTable {
   dynamics: Array<{ page: string; regex: RegExp; names?: string[] }>;
   /** The HTTP methods each route handler exports, by page (pages without a route.ts are absent). */
   methods?: Map<string, ReadonlySet<string>>;
+  /** The compiled module of each route handler (app/<page>/route.ts), as an absolute path, by page. */
+  handlers?: Map<string, string>;
+  /** Paths Next.js redirects, rewrites or adds headers to before any route (its routes manifest). */
+  nextRules?: RegExp[];
 }
 
 const EXPORTED_METHOD = /^export\s+(?:const|async\s+function|function)\s+(GET|HEAD|POST|PUT|DELETE|PATCH|OPTIONS)\b/gm;
@@ -41,8 +54,11 @@ function paramNames(page: string): string[] | null {
   return names.some((n) => n.startsWith('...') || n.startsWith('[')) ? null : names;
 }
 
-/** The route table of a build directory (`.next`, or `.next/dev` for `next dev`); empty without one. */
-export function loadRouteTable(projectDir = process.cwd()): RouteTable {
+/**
+ * The route table of a build directory (`.next`, or `.next/dev` for `next dev`); empty without one.
+ * `handlers: false` (`next dev`, which recompiles routes) leaves out the route handler modules.
+ */
+export function loadRouteTable(projectDir = process.cwd(), options: { handlers?: boolean } = {}): RouteTable {
   for (const dir of ['.next', path.join('.next', 'dev')]) {
     const file = path.join(projectDir, dir, 'routes-manifest.json');
     if (!existsSync(file)) continue;
@@ -57,9 +73,32 @@ export function loadRouteTable(projectDir = process.cwd()): RouteTable {
       statics: new Set((manifest.staticRoutes ?? []).map((r) => r.page)),
       dynamics: (manifest.dynamicRoutes ?? []).map((r) => ({ page: r.page, regex: new RegExp(r.regex), names: paramNames(r.page) ?? undefined })),
       methods,
+      handlers: options.handlers === false ? undefined : routeHandlerModules(path.join(projectDir, dir), manifest),
+      nextRules: nextRules(manifest),
     };
   }
   return { statics: new Set(), dynamics: [] };
+}
+
+/**
+ * The compiled route handler modules of a build, by page, from the app-paths manifest Next.js loads
+ * its routes by (`/api/places/route` -> `<dist>/server/app/api/places/route.js`). None with a base
+ * path or i18n, whose URL forms Next.js rewrites before routing.
+ */
+function routeHandlerModules(distDir: string, manifest: RoutesManifest): Map<string, string> {
+  const out = new Map<string, string>();
+  const file = path.join(distDir, 'server', 'app-paths-manifest.json');
+  if (manifest.basePath || manifest.i18n || !existsSync(file)) return out;
+  for (const [entry, module] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)) {
+    if (entry.endsWith('/route')) out.set(entry.slice(0, -'/route'.length) || '/', path.join(distDir, 'server', module));
+  }
+  return out;
+}
+
+/** The patterns of every redirect, rewrite and header rule of the routes manifest (Next's own and next.config's). */
+function nextRules(manifest: RoutesManifest): RegExp[] {
+  const rewrites = Array.isArray(manifest.rewrites) ? manifest.rewrites : Object.values(manifest.rewrites ?? {}).flat();
+  return [...(manifest.redirects ?? []), ...rewrites, ...(manifest.headers ?? []), ...(manifest.onMatchHeaders ?? [])].map((r) => new RegExp(r.regex));
 }
 
 /** The route template of a request target (query ignored). */

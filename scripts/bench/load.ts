@@ -30,7 +30,8 @@
 //   --seed=<n>          seed of the crowd mix (default 1); another seed is a held-out set
 //   --crowd=<n>         distinct requests in the crowd mix (default 6000)
 //   --fast-paths=all,none,data   one server per value of FAST_PATHS for each configuration (default all):
-//                       what each fast path saves, measured in the same run
+//                       what each fast path saves, measured in the same run; `+` joins names into one
+//                       value (`--fast-paths=all,data+answers`: with and without the route fast path)
 // BENCH_DATABASE_URL=<url> reuses a prepared PostgreSQL database instead of a throwaway one (whose
 // first start imports the reference data); RESILIENCE_TEMPLATE=<dir> a prepared PGlite directory;
 // RESILIENCE_PORTS=<from>-<to> and RESILIENCE_DB_PREFIX as for the resilience suite.
@@ -210,7 +211,7 @@ async function crowdPool(base: string, items: Item[], o: Options) {
 
 async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastPaths: string, o: Options, databaseUrl?: string): Promise<Measured[]> {
   const name = `bench-load-${driver}-${workers}-${fastPaths.replace(/[^a-z]+/g, '-')}`;
-  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers), FAST_PATHS: fastPaths };
+  const env: Record<string, string> = { WEB_CONCURRENCY: String(workers), FAST_PATHS: fastPaths.replace(/\+/g, ',') };
   // Workers are forked with the primary's execArgv, so each writes its own profile.
   const nodeArgs = o.profileDir ? ['--cpu-prof', `--cpu-prof-dir=${path.join(o.profileDir, `${driver}-${workers}`)}`] : [];
   const portal =
