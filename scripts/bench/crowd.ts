@@ -194,5 +194,12 @@ export async function runCrowd(
     },
   };
   const result = await autocannon({ url, connections: o.connections, duration: o.durationS, timeout: 15, requests: [request] });
+  // A pool smaller than the requests sent repeats some, and a repeat is a stored answer, not a crowd's.
+  if (cursor > pool.length) {
+    console.warn(
+      `bench load: the crowd pool wrapped: ${(cursor - pool.length).toLocaleString('en')} of ${cursor.toLocaleString('en')} requests repeated one ` +
+        `already sent (stored answers); these figures overstate a crowd. Run again with --crowd=${Math.ceil((cursor * 1.5) / 1000) * 1000}.`,
+    );
+  }
   return { result, perKind };
 }
