@@ -11,6 +11,11 @@ export const metadata: Metadata = {
     'Verejný portál geografických dát Slovenska: mapa, katalóg datasetov od poskytovateľov, vyhľadávanie adries a obcí, API a MCP pre AI asistentov.',
 };
 
+// Every page is rendered when it is requested, never prerendered by the build: the footer shows the
+// operator's name and contact from this instance's settings (components/site/chrome.tsx), and
+// metadataBase is this instance's PUBLIC_BASE_URL.
+export const dynamic = 'force-dynamic';
+
 export const viewport: Viewport = { width: 'device-width', initialScale: 1 };
 
 export default function RootLayout({ children }: { children: ReactNode }) {

@@ -1,7 +1,6 @@
 // Header, footer and breadcrumbs of the site. The root layout renders the header and the footer on
 // every page; the full-screen map and the embedded map hide them (data-chrome, site.css).
 import Link from 'next/link';
-import { connection } from 'next/server';
 import { env } from '@/lib/env';
 import { ReportProblem } from './report-problem';
 import './site.css';
@@ -36,12 +35,10 @@ export function SiteHeader() {
 
 /**
  * The operator's name and contact from the settings (OPERATOR_NAME, CONTACT_EMAIL, CONTACT_PHONE), read
- * when a page is requested: `connection()` keeps every page with this footer out of the build's
- * prerendering, so one build serves several instances with their own operators and a changed setting
- * shows after a restart, without a rebuild.
+ * when a page is requested: the root layout is rendered per request (app/layout.tsx), so one build
+ * serves several instances with their own operators and a changed setting shows after a restart.
  */
-export async function OperatorContact() {
-  await connection();
+export function OperatorContact() {
   const { operatorName, contactEmail, contactPhone } = env();
   return (
     <span data-testid="operator-contact">
