@@ -85,7 +85,6 @@ interface CompiledRouteModule {
 const NOT_PASSED_ON = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'x-middleware-set-cookie']);
 /** Headers Next.js appends to rather than keeps the first of (send-response). */
 const APPENDED = new Set(['set-cookie', 'www-authenticate', 'proxy-authenticate', 'vary']);
-const HTTP_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'PATCH', 'OPTIONS']);
 
 /** Vary tokens of `add` not yet in `vary`, appended (case-insensitive, as the compression's vary does). */
 function mergeVary(vary: string, add: string): string {
@@ -159,18 +158,23 @@ export function createFastPaths(options: {
   const requireModule = createRequire(import.meta.url);
   const handlers = new Map<string, HandlerEntry>();
 
-  /** The route handler entry of a page; its module is loaded (as Next.js loads it: the same file, so the same instance) after Next answered it. */
-  const handlerOf = (page: string): HandlerEntry | undefined => handlers.get(page);
+  /**
+   * Loads a page's route module after Next answered it (as Next.js loads it: the same file, so the same
+   * instance). The methods taken from it are those the route table read from the route file, the list
+   * the listener's method guard answers 405 by: no second list of HTTP methods here.
+   */
   const load = (page: string, entry: HandlerEntry): void => {
-    const file = options.routes().handlers?.get(page);
-    if (!file || entry.loading) return;
+    const table = options.routes();
+    const file = table.handlers?.get(page);
+    const exported = table.methods?.get(page);
+    if (!file || !exported || entry.loading) return;
     entry.loading = (async () => {
       const mod = requireModule(file) as CompiledRouteModule;
       await mod.routeModule.ensureUserland();
       const userland = mod.routeModule.userland;
       if (userland.dynamic !== 'force-dynamic') return;
       const methods: Record<string, RouteMethod | undefined> = {};
-      for (const m of HTTP_METHODS) if (typeof userland[m] === 'function') methods[m] = userland[m] as RouteMethod;
+      for (const m of exported) if (typeof userland[m] === 'function') methods[m] = userland[m] as RouteMethod;
       entry.methods = methods;
     })().catch((err: unknown) => logger().error({ err, page }, 'route fast path: the route module did not load'));
   };
@@ -231,7 +235,7 @@ export function createFastPaths(options: {
 
     async route(req, res, route, pathname) {
       if (!routes) return false;
-      const entry = handlerOf(route);
+      const entry = handlers.get(route);
       const method = entry?.vary === undefined ? undefined : entry.methods?.[req.method ?? ''];
       if (!entry || !method) return false;
       const table = options.routes();

@@ -3,7 +3,7 @@
 // compiled module the build's app-paths manifest names, and its answer goes out as Next.js's did
 // (status, headers, Vary, body, the server's gzip); what Next.js would route otherwise (a rewrite or
 // header rule, a method the module does not export, a route that is not force-dynamic) stays Next's.
-// A build directory with two compiled route modules stands in for `next build`; Next.js is stood in
+// A build directory with two compiled route modules (and their sources) stands in for `next build`; Next.js is stood in
 // for by a handler that sets its Vary and writes the same module's Response.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -94,7 +94,12 @@ beforeAll(async () => {
   const server_ = path.join(dir, '.next', 'server');
   mkdirSync(path.join(server_, 'app', 'api', 'items', '[id]'), { recursive: true });
   mkdirSync(path.join(server_, 'app', 'api', 'static'), { recursive: true });
-  mkdirSync(path.join(dir, 'app'), { recursive: true });
+  // The route sources, whose exported methods the route table reads (the fast path takes only those).
+  const source = 'export const dynamic = "force-dynamic";\nexport const GET = route(read);\nexport const POST = route(write);\n';
+  mkdirSync(path.join(dir, 'app', 'api', 'items', '[id]'), { recursive: true });
+  mkdirSync(path.join(dir, 'app', 'api', 'static'), { recursive: true });
+  writeFileSync(path.join(dir, 'app', 'api', 'items', '[id]', 'route.ts'), source);
+  writeFileSync(path.join(dir, 'app', 'api', 'static', 'route.ts'), source);
   writeFileSync(path.join(server_, 'app', 'api', 'items', '[id]', 'route.js'), compiledRoute('force-dynamic'));
   writeFileSync(path.join(server_, 'app', 'api', 'static', 'route.js'), compiledRoute('auto'));
   writeFileSync(
