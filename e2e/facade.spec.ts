@@ -89,6 +89,31 @@ for (const [name, device] of [['phone 390×844', PHONE], ['desktop 1366×768', D
       });
       expect(Math.abs(live.zoom - view.zoom)).toBeLessThan(0.05);
     });
+
+    test('a place chosen in the search while the map is still the picture: the live map starts and goes there', async ({ page }) => {
+      await page.goto('/');
+      await facadeShown(page);
+      const box = page.getByRole('combobox', { name: 'Hľadať miesto' });
+      await box.fill('zilina');
+      const option = page.getByRole('listbox').getByRole('option').filter({ hasText: /^Žilina/ }).first();
+      await expect(option).toBeVisible();
+      // Nothing has started the map yet: the choice itself must.
+      expect(await page.evaluate(() => !!window.__geoportalMap)).toBe(false);
+      await option.click();
+      await expect.poll(() => page.evaluate(() => !!window.__geoportalMap), { timeout: 60_000 }).toBe(true);
+      await expect(page.getByTestId('place-marker')).toBeVisible();
+      // Žilina's centre at a town's zoom, not the home view of the whole country.
+      await expect.poll(async () => {
+        return page.evaluate(() => {
+          const m = window.__geoportalMap!;
+          if (m.isMoving()) return null;
+          const c = m.getCenter();
+          return { zoom: Math.round(m.getZoom()), near: Math.hypot(c.lng - 18.74, c.lat - 49.22) < 0.1 };
+        });
+      }, { timeout: 30_000 }).toMatchObject({ near: true });
+      const zoom = await page.evaluate(() => window.__geoportalMap!.getZoom());
+      expect(zoom).toBeGreaterThanOrEqual(11);
+    });
   });
 }
 

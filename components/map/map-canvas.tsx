@@ -2,7 +2,7 @@
 // The MapLibre shell: draws the basemap style and the layers it is handed, reports view changes
 // and clicked objects. It holds no portal logic; layers come from lib/map/layers.ts.
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import Map, { Layer, Marker, NavigationControl, ScaleControl, Source, type MapRef } from 'react-map-gl/maplibre';
 import type { LayerProps, MapLayerMouseEvent, MapLayerTouchEvent, SourceProps, ViewStateChangeEvent } from 'react-map-gl/maplibre';
 import type { Map as MapLibreMap, StyleSpecification } from 'maplibre-gl';
@@ -94,6 +94,25 @@ const REVEAL_AFTER_MS = 8000;
 /** MapLibre's worker, served by the portal (app/api/basemap/maplibre-gl-worker.mjs). */
 const WORKER_URL = '/api/basemap/maplibre-gl-worker.mjs';
 
+/**
+ * Applies each camera request (a new object) once, after MapLibre's load: a request made before it (a
+ * place chosen in the search while the map was still the facade's picture) waits for it instead of
+ * being lost to the load's own first view.
+ */
+function useCameraMove<T extends object>(request: T | null | undefined, loaded: boolean, mapRef: RefObject<MapRef | null>, move: (map: MapRef, request: T) => void) {
+  const moveRef = useRef(move);
+  useEffect(() => {
+    moveRef.current = move;
+  });
+  const done = useRef<T | null>(null);
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!request || !loaded || !map || done.current === request) return;
+    done.current = request;
+    moveRef.current(map, request);
+  }, [request, loaded, mapRef]);
+}
+
 export default function MapCanvas(props: CanvasProps) {
   const { mapStyle, layers, initialView, jumpTo, fitBounds, focus, onViewChange, onFeatureClick, flyTo, placeMarker, queryMarker, querying = true } = props;
   const onPointQuery = querying ? props.onPointQuery : undefined;
@@ -135,20 +154,6 @@ export default function MapCanvas(props: CanvasProps) {
     [onViewChange],
   );
 
-  useEffect(() => {
-    if (jumpTo && mapRef.current) {
-      mapRef.current.jumpTo({ center: [jumpTo.view.lon, jumpTo.view.lat], zoom: jumpTo.view.zoom });
-    }
-  }, [jumpTo]);
-
-  useEffect(() => {
-    if (!flyTo || !mapRef.current) return;
-    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    const options = { center: [flyTo.lon, flyTo.lat] as [number, number], zoom: flyTo.zoom };
-    if (reduce) mapRef.current.jumpTo(options);
-    else mapRef.current.flyTo({ ...options, duration: 900, essential: true });
-  }, [flyTo]);
-
   // On a phone the "Čo je tu?" panel is a bottom sheet: a queried point it would cover (a tap low on
   // the map, a shared `?bod=` link centred on the point) is panned into the map above it.
   useEffect(() => {
@@ -186,6 +191,8 @@ export default function MapCanvas(props: CanvasProps) {
     [cancelPress],
   );
 
+  // The first fit comes before the camera moves: a fit with duration 0 stops a flight under way, so a
+  // place chosen before the map loaded (on the facade) would otherwise be left at the home view.
   const fitted = useRef(false);
   useEffect(() => {
     const fit = props.initialFit;
@@ -195,11 +202,14 @@ export default function MapCanvas(props: CanvasProps) {
     mapRef.current.fitBounds([[b[0], b[1]], [b[2], b[3]]], { padding: fit.padding, duration: 0 });
   }, [loaded, props.initialFit]);
 
-  useEffect(() => {
-    if (fitBounds && mapRef.current) {
-      mapRef.current.fitBounds([[fitBounds[0], fitBounds[1]], [fitBounds[2], fitBounds[3]]], { padding: 40, duration: 0 });
-    }
-  }, [fitBounds]);
+  useCameraMove(jumpTo, loaded, mapRef, (map, j) => map.jumpTo({ center: [j.view.lon, j.view.lat], zoom: j.view.zoom }));
+  useCameraMove(flyTo, loaded, mapRef, (map, f) => {
+    const reduce = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    const options = { center: [f.lon, f.lat] as [number, number], zoom: f.zoom };
+    if (reduce) map.jumpTo(options);
+    else map.flyTo({ ...options, duration: 900, essential: true });
+  });
+  useCameraMove(fitBounds, loaded, mapRef, (map, b) => map.fitBounds([[b[0], b[1]], [b[2], b[3]]], { padding: 40, duration: 0 }));
 
   const onClick = useCallback(
     (e: MapLayerMouseEvent) => {
