@@ -2,6 +2,7 @@
 // area, postal codes, cadastral territories, the boundary simplified for drawing and its extent.
 // Raw SQL (postgres.js): PostGIS boundary simplification, GeoJSON and extent (ST_SimplifyPreserveTopology, ST_XMin…).
 import { getSql } from '@/lib/db';
+import { heldAfter, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { cadastralTerritoriesOf } from '@/lib/places/locate';
 
 export interface MunicipalityFacts {
@@ -20,7 +21,27 @@ export interface MunicipalityFacts {
   neighbours: Array<{ name: string; slug: string; regionSlug: string }>;
 }
 
+/**
+ * The facts last read of each municipality, answered while the database does not (they change only
+ * with a reference import); at most one entry per municipality (2,929, a few KB each).
+ */
+const lastRead = new Map<string, MunicipalityFacts | null>();
+
+/** A municipality's facts; while the database does not answer (or is slow to) the last read copy, else the outage's error. */
 export async function getMunicipalityFacts(code: string): Promise<MunicipalityFacts | null> {
+  try {
+    const read = readMunicipalityFacts(code).then((facts) => {
+      lastRead.set(code, facts);
+      return facts;
+    });
+    return await (lastRead.has(code) ? heldAfter(read, lastRead.get(code)!) : read);
+  } catch (err) {
+    if (isDatabaseUnavailable(err) && lastRead.has(code)) return lastRead.get(code)!;
+    throw err;
+  }
+}
+
+async function readMunicipalityFacts(code: string): Promise<MunicipalityFacts | null> {
   const sql = await getSql();
   const rows = await sql<
     {

@@ -45,3 +45,24 @@ export function databaseUnavailable(cause?: unknown): ApiError {
     extra: { retryable: true },
   });
 }
+
+/**
+ * How long a request waits for the database to confirm a copy the portal holds in memory (the
+ * registry, the municipality indexes, a municipality's facts) before it is answered from that copy.
+ * A database cut off while a connection is being made, or restarting, can leave a query waiting for
+ * the driver's connect timeout (15 s); a healthy one confirms in about a millisecond.
+ */
+const HELD_COPY_WAIT_MS = 1_000;
+
+/**
+ * `check`, or `held` when the check has not settled within `waitMs`. The check goes on and its
+ * holder keeps what it brings; a check that fails within the wait fails the call as before.
+ */
+export function heldAfter<T>(check: Promise<T>, held: T, waitMs = HELD_COPY_WAIT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const wait = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(held), waitMs);
+    timer.unref?.();
+  });
+  return Promise.race([check, wait]).finally(() => clearTimeout(timer));
+}

@@ -1,6 +1,8 @@
 // Server-side data for the website's pages: the catalog as the map draws it, one dataset (also
 // when its provider awaits approval), its summary from the one summary service, and towns.
 // Pages call these; the numbers come from the same functions the API uses.
+import { getMunicipalityFacts, type MunicipalityFacts } from '@/lib/basemap/territory';
+import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { isApiError } from '@/lib/errors';
 import { catalogEntry, findServedDataset, getCatalog, isSampleDataset, listApprovedDatasets } from '@/lib/providers';
 import { normalizeName } from '@/lib/protocol/shared/text';
@@ -75,6 +77,30 @@ export async function pageSummary(
     throw err;
   }
 }
+
+export interface PageFacts {
+  facts: MunicipalityFacts | null;
+  /** The database does not answer and the facts were not read before: the page says so (Slovak). */
+  unavailable: boolean;
+}
+
+/** A municipality's facts for its pages: during a database outage the last read copy, or none and `unavailable`. */
+export async function municipalityFacts(code: string): Promise<PageFacts> {
+  try {
+    return { facts: await getMunicipalityFacts(code), unavailable: false };
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return { facts: null, unavailable: true };
+    throw err;
+  }
+}
+
+/** What a municipality page says in place of the facts it cannot read now. */
+export const FACTS_UNAVAILABLE_TEXT =
+  'Databáza portálu práve neodpovedá: rozlohu, PSČ, katastrálne územia a hranicu obce teraz nevieme ukázať. Skúste to o chvíľu znova.';
+
+/** What a dataset's town page says when it cannot draw the town's boundary now. */
+export const BOUNDARY_UNAVAILABLE_TEXT =
+  'Databáza portálu práve neodpovedá: hranicu mesta teraz nevieme ukázať, mapa preto nezačína pri ňom. Skúste to o chvíľu znova.';
 
 export type Town = Pick<MunicipalityInfo, 'code' | 'name' | 'slug' | 'regionSlug' | 'district' | 'region' | 'population'>;
 

@@ -4,6 +4,7 @@
 // rebuilt when the reference import's digest changes (checked at most every few seconds).
 // Raw SQL (postgres.js): PostGIS label-point coordinates (ST_X, ST_Y) read with the district and region joins.
 import { getSql } from '../db';
+import { heldAfter, isDatabaseUnavailable } from '../db/unavailable';
 import { haversine } from '../protocol/shared/geo';
 import { normalizeName } from '../reference/normalize';
 
@@ -49,7 +50,8 @@ export async function municipalityIndex(): Promise<MunicipalityIndex | null> {
   loading ??= refresh().finally(() => {
     loading = null;
   });
-  return loading;
+  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+  return cached?.index ? heldAfter(loading, cached.index) : loading;
 }
 
 /** Drops the cached index (tests that re-import call it; otherwise the digest check suffices). */
@@ -59,9 +61,20 @@ export function resetMunicipalityIndex(): void {
 
 async function refresh(): Promise<MunicipalityIndex | null> {
   const sql = await getSql();
-  const [row] = await sql<{ digest: string | null; n: number }[]>`
-    select (select digest from reference_imports where name = 'sk-reference') as digest,
-           (select count(*)::int from municipalities) as n`;
+  let row: { digest: string | null; n: number };
+  try {
+    [row] = await sql<{ digest: string | null; n: number }[]>`
+      select (select digest from reference_imports where name = 'sk-reference') as digest,
+             (select count(*)::int from municipalities) as n`;
+  } catch (err) {
+    // A database outage: the index held in memory keeps serving (pages of municipalities, the
+    // resolver), checked again after CHECK_EVERY_MS; without one the outage is the caller's.
+    if (cached?.index && isDatabaseUnavailable(err)) {
+      cached = { index: cached.index, checkedAt: Date.now() };
+      return cached.index;
+    }
+    throw err;
+  }
   const digest = row.n > 0 ? (row.digest ?? 'unknown') : null;
   if (digest && cached?.index?.digest === digest) {
     cached = { index: cached.index, checkedAt: Date.now() };

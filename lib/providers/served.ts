@@ -3,7 +3,7 @@
 // version (one single-row query) at most once a second and reloaded only when a write happened
 // anywhere (this process, the operator CLI, another instance). Writes in this process drop the copy
 // at once.
-import { isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { heldAfter, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { getDb } from '@/lib/db';
 import { processWide } from '@/lib/process-state';
 import { resolveSourceUrls } from '@/lib/protocol/request';
@@ -92,7 +92,9 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
         if (h.loading === loading) h.loading = undefined;
       });
   }
-  return h.loading;
+  // A database that is slow to answer (restarting, cut off mid-connect) does not hold requests up:
+  // after a short wait they are served the registry held in memory while the check goes on.
+  return current ? heldAfter(h.loading, current) : h.loading;
 }
 
 function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {

@@ -4,6 +4,7 @@
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
 // Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
+import { heldAfter, isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { processWide } from '@/lib/process-state';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 
@@ -255,7 +256,8 @@ export async function municipalityIndex(): Promise<MunicipalityIndex> {
   h.loading ??= refresh(h).finally(() => {
     h.loading = undefined;
   });
-  return h.loading;
+  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+  return h.index ? heldAfter(h.loading, h.index) : h.loading;
 }
 
 /** Drops the index (tests; the digest check covers re-imports). */
@@ -268,9 +270,20 @@ export function resetMunicipalityIndex(): void {
 async function refresh(h: Holder): Promise<MunicipalityIndex> {
   const started = performance.now();
   const sql = await getSql();
-  const [state] = await sql<{ digest: string | null; n: number }[]>`
-    select (select digest from reference_imports where name = 'sk-reference') as digest,
-           (select count(*)::int from municipalities) as n`;
+  let state: { digest: string | null; n: number };
+  try {
+    [state] = await sql<{ digest: string | null; n: number }[]>`
+      select (select digest from reference_imports where name = 'sk-reference') as digest,
+             (select count(*)::int from municipalities) as n`;
+  } catch (err) {
+    // A database outage: the index held in memory keeps answering (summaries by municipality),
+    // checked again after CHECK_EVERY_MS; without one the outage is the caller's.
+    if (h.index && isDatabaseUnavailable(err)) {
+      h.checkedAt = Date.now();
+      return h.index;
+    }
+    throw err;
+  }
   const digest = `${state.digest ?? 'none'}:${state.n}`;
   if (h.index && h.index.digest === digest) {
     h.checkedAt = Date.now();

@@ -5,6 +5,9 @@
 // (`pg_ctl restart -m fast`). Expected: no 500 at all; every refusal is 503 `database_unavailable`
 // (or `/readyz` not ready) with Retry-After; the cached dataset answers 200 throughout; place
 // search answers 200 again within 10 s of the database's return, without restarting the portal.
+// The pages a citizen opens (the map, a dataset's page, a municipality's page, each seen once before)
+// answer 200 throughout from what the portal holds in memory; a municipality page first opened while
+// the database is down answers 200 and says in Slovak which facts it cannot show.
 //
 //   npm run resilience -- --only=database
 import { execFile, spawnSync } from 'node:child_process';
@@ -17,6 +20,11 @@ const OUTAGE_MS = 8_000;
 const RECOVERY_LIMIT_MS = 10_000;
 const TICK_MS = 100;
 const DATASET = '/api/data/sk-uzemie/kraje';
+/** Pages opened once before the outages, then by the steady client in turn. */
+const PAGES = ['/', '/mapa/sk-uzemie/obce', '/zilinsky-kraj/zilina'];
+/** A municipality page first opened while the database is down, and what it must say. */
+const FRESH_PAGE = '/presovsky-kraj/presov';
+const FRESH_PAGE_NOTICE = 'Databáza portálu práve neodpovedá';
 
 /** The newest installed PostgreSQL's binaries (Debian: /usr/lib/postgresql/<major>/bin). */
 function pgBin(): string {
@@ -94,7 +102,7 @@ async function startCluster(): Promise<Cluster> {
 
 interface Sample {
   at: number;
-  kind: 'data' | 'places' | 'ready';
+  kind: 'data' | 'places' | 'ready' | 'page';
   status: number;
   code?: string;
   retryAfter?: string;
@@ -128,7 +136,13 @@ function steadyClient(portal: Portal): { samples: Sample[]; stop: () => Promise<
       n++;
       // Different searches, so that stored answers cannot stand in for the database.
       const q = encodeURIComponent(`Hlavná ${n % 97}`);
-      await Promise.all([one('data', DATASET), one('places', `/api/places?query=${q}&max=3`), one('ready', '/readyz'), sleep(TICK_MS)]);
+      await Promise.all([
+        one('data', DATASET),
+        one('places', `/api/places?query=${q}&max=3`),
+        one('ready', '/readyz'),
+        one('page', PAGES[n % PAGES.length]),
+        sleep(TICK_MS),
+      ]);
     }
   })();
   return {
@@ -155,7 +169,7 @@ function judge(name: string, samples: Sample[], down: number, up: number): Phase
   if (fiveHundreds.length) failures.push(`${name}: ${fiveHundreds.length} answers ${[...new Set(fiveHundreds.map((s) => `${s.status} ${s.code ?? ''}`))].join(', ')}`);
   const noAnswer = during.filter((s) => s.status === 0);
   if (noAnswer.length) failures.push(`${name}: ${noAnswer.length} requests got no answer (${noAnswer[0].code})`);
-  const refused = during.filter((s) => s.status === 503 && s.kind !== 'ready');
+  const refused = during.filter((s) => s.status === 503 && s.kind !== 'ready' && s.kind !== 'page');
   const badRefusal = refused.filter((s) => s.code !== 'database_unavailable' || !s.retryAfter);
   if (badRefusal.length) failures.push(`${name}: ${badRefusal.length} 503 answers without database_unavailable and Retry-After (${badRefusal[0].code}, ${badRefusal[0].retryAfter})`);
   const otherErrors = during.filter((s) => s.status >= 400 && s.status !== 503);
@@ -163,6 +177,9 @@ function judge(name: string, samples: Sample[], down: number, up: number): Phase
   const data = by('data');
   const dataOk = data.filter((s) => s.status === 200).length;
   if (dataOk !== data.length) failures.push(`${name}: the cached dataset answered ${dataOk} of ${data.length} requests`);
+  const pages = by('page');
+  const pagesOk = pages.filter((s) => s.status === 200).length;
+  if (pagesOk !== pages.length) failures.push(`${name}: the pages answered ${pagesOk} of ${pages.length} requests with 200 (${[...new Set(pages.filter((s) => s.status !== 200).map((s) => s.status))].join(', ')})`);
   const places = by('places');
   const placesDown = places.filter((s) => s.at >= down && s.at < up);
   const refusedPlaces = placesDown.filter((s) => s.status === 503).length;
@@ -183,6 +200,7 @@ function judge(name: string, samples: Sample[], down: number, up: number): Phase
       String(during.length),
       String(fiveHundreds.length),
       `${dataOk}/${data.length}`,
+      `${pagesOk}/${pages.length}`,
       `${refusedPlaces}/${placesDown.length}`,
       `${(recoveredAfterMs / 1000).toFixed(1)} s`,
       String(notReady),
@@ -203,6 +221,11 @@ export async function runDatabase(_opts: PartOptions): Promise<PartResult> {
     if (warm.status !== 200) throw new Error(`warming ${DATASET}: HTTP ${warm.status}`);
     const placesWarm = await request(portal.url, '/api/places?query=Bratislava', { timeoutMs: 60_000 });
     if (placesWarm.status !== 200) throw new Error(`place search before the outage: HTTP ${placesWarm.status}`);
+    for (const p of PAGES) {
+      const r = await request(portal.url, p, { timeoutMs: 60_000 });
+      if (r.status !== 200) throw new Error(`warming ${p}: HTTP ${r.status}`);
+    }
+    let fresh = '';
 
     for (const kind of ['crash', 'restart'] as const) {
       const client = steadyClient(portal);
@@ -211,7 +234,12 @@ export async function runDatabase(_opts: PartOptions): Promise<PartResult> {
       let up: number;
       if (kind === 'crash') {
         await cluster.crash();
-        await sleep(OUTAGE_MS);
+        await sleep(OUTAGE_MS / 2);
+        const r = await request(portal.url, FRESH_PAGE, { timeoutMs: 20_000 }).catch((e: Error) => ({ status: 0, body: Buffer.from(e.message) }));
+        const says = r.body.toString().includes(FRESH_PAGE_NOTICE);
+        fresh = `${r.status}${says ? ', says the database is not answering' : ''}`;
+        if (r.status !== 200 || !says) failures.push(`${FRESH_PAGE} first opened while the database was down: HTTP ${r.status}, ${says ? 'says so' : 'does not say the database is not answering'}`);
+        await sleep(OUTAGE_MS / 2);
         await cluster.start();
         up = Date.now();
       } else {
@@ -225,6 +253,7 @@ export async function runDatabase(_opts: PartOptions): Promise<PartResult> {
       failures.push(...phase.failures);
       rows.push(phase.figures);
     }
+    rows.push(['fresh page', FRESH_PAGE, fresh, '', '', '', '', '']);
     if (!portal.alive()) failures.push('the portal exited during the outages');
     await cluster.stop();
   } catch (e) {
@@ -233,12 +262,16 @@ export async function runDatabase(_opts: PartOptions): Promise<PartResult> {
   } finally {
     await portal?.stop();
   }
-  console.log(table([['outage', 'requests', '5xx (not 503)', 'cached data 200', 'places 503 while down', 'places back after', 'readyz 503'], ...rows]));
+  console.log(table([['outage', 'requests', '5xx (not 503)', 'cached data 200', 'pages 200', 'places 503 while down', 'places back after', 'readyz 503'], ...rows]));
   return {
     name: 'database',
     ok: failures.length === 0,
     durationMs: performance.now() - started,
-    figures: rows.map((r) => [r[0], `${r[1]} requests, ${r[2]} answers 5xx other than 503, cached data ${r[3]}, places back after ${r[5]}`] as [string, string]),
+    figures: rows.map((r) =>
+      r[0] === 'fresh page'
+        ? ([r[0], `${r[1]} opened while down: HTTP ${r[2]}`] as [string, string])
+        : ([r[0], `${r[1]} requests, ${r[2]} answers 5xx other than 503, cached data ${r[3]}, pages ${r[4]}, places back after ${r[6]}`] as [string, string]),
+    ),
     failures,
   };
 }

@@ -8,11 +8,10 @@ import { notFound } from 'next/navigation';
 import MapAppLazy from '@/components/map/map-app-lazy';
 import { Breadcrumbs } from '@/components/site/chrome';
 import { MunicipalityDatasets } from '@/components/site/municipality-datasets';
-import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { formatNumber } from '@/lib/map/format';
-import { mapCatalog, municipalityBySlugs, municipalityDatasets } from '@/lib/pages/site-data';
+import { FACTS_UNAVAILABLE_TEXT, mapCatalog, municipalityBySlugs, municipalityDatasets, municipalityFacts } from '@/lib/pages/site-data';
 import { viewForBbox } from '@/lib/map/view';
 
 export const dynamic = 'force-dynamic';
@@ -43,7 +42,7 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
   const { region, municipality } = await params;
   const m = await municipalityBySlugs(region, municipality);
   if (!m) notFound();
-  const facts = await getMunicipalityFacts(m.code);
+  const { facts, unavailable } = await municipalityFacts(m.code);
   const [catalog, datasets] = await Promise.all([mapCatalog(), municipalityDatasets(m, facts?.bbox ?? null)]);
   const kind = STATUS_LABEL[m.status] ?? 'obec';
   const density = m.population && facts?.areaKm2 ? m.population / facts.areaKm2 : null;
@@ -57,6 +56,11 @@ export default async function MunicipalityPage({ params }: { params: Promise<Par
           {kind}
           {m.district ? `, okres ${m.district}` : ''}, {m.region}
         </p>
+        {unavailable && (
+          <div className="warning" role="note" data-testid="facts-unavailable">
+            {FACTS_UNAVAILABLE_TEXT}
+          </div>
+        )}
         <dl className="stats" data-testid="municipality-numbers">
           <div>
             <dt>Obyvatelia (SODB 2021)</dt>

@@ -7,11 +7,10 @@ import MapAppLazy from '@/components/map/map-app-lazy';
 import { ApiUsage } from '@/components/site/api-usage';
 import { Breadcrumbs } from '@/components/site/chrome';
 import { DatasetSummaryView } from '@/components/site/dataset-summary';
-import { getMunicipalityFacts } from '@/lib/basemap/territory';
 import { basemapAttribution } from '@/lib/basemap/attribution';
 import { env } from '@/lib/env';
 import { isNationwide } from '@/lib/map/catalog';
-import { datasetForPage, mapCatalog, pageSummary, townBySlug, withPageDataset } from '@/lib/pages/site-data';
+import { BOUNDARY_UNAVAILABLE_TEXT, datasetForPage, mapCatalog, municipalityFacts, pageSummary, townBySlug, withPageDataset } from '@/lib/pages/site-data';
 import { viewForBbox } from '@/lib/map/view';
 
 export const dynamic = 'force-dynamic';
@@ -42,11 +41,12 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
   if (!found) notFound();
   const { page, town } = found;
   const d = page.dataset;
-  const [catalog, summary, facts] = await Promise.all([
+  const [catalog, summary, pageFacts] = await Promise.all([
     mapCatalog(),
     pageSummary(page, `${town.regionSlug}/${town.slug}`),
-    getMunicipalityFacts(town.code),
+    municipalityFacts(town.code),
   ]);
+  const { facts, unavailable } = pageFacts;
   const focus = facts?.boundary ? ({ type: 'Feature', properties: { name: town.name }, geometry: facts.boundary } as GeoJSON.Feature) : null;
   return (
     <>
@@ -61,6 +61,11 @@ export default async function DatasetTownPage({ params }: { params: Promise<Para
           {town.district ? `okres ${town.district}, ` : ''}
           {town.region} · <Link href={`/${town.regionSlug}/${town.slug}`}>prehľad obce</Link>
         </p>
+        {unavailable && (
+          <div className="warning" role="note" data-testid="facts-unavailable">
+            {BOUNDARY_UNAVAILABLE_TEXT}
+          </div>
+        )}
         <MapAppLazy
           datasets={withPageDataset(catalog, d)}
           defaultDatasets={[d.key]}
