@@ -4,9 +4,10 @@
 // rebuilt when the reference import's digest changes (checked at most every few seconds).
 // Raw SQL (postgres.js): PostGIS label-point coordinates (ST_X, ST_Y) read with the district and region joins.
 import { getSql } from '../db';
-import { heldAfter, isDatabaseUnavailable } from '../db/unavailable';
+import { heldAfter } from '../db/unavailable';
 import { haversine } from '../protocol/shared/geo';
 import { normalizeName } from '../reference/normalize';
+import { referenceState } from '../reference/state';
 
 export interface MunicipalityInfo {
   code: string;
@@ -60,22 +61,14 @@ export function resetMunicipalityIndex(): void {
 }
 
 async function refresh(): Promise<MunicipalityIndex | null> {
-  const sql = await getSql();
-  let row: { digest: string | null; n: number };
-  try {
-    [row] = await sql<{ digest: string | null; n: number }[]>`
-      select (select digest from reference_imports where name = 'sk-reference') as digest,
-             (select count(*)::int from municipalities) as n`;
-  } catch (err) {
+  const state = await referenceState(!!cached?.index);
+  if (!state) {
     // A database outage: the index held in memory keeps serving (pages of municipalities, the
-    // resolver), checked again after CHECK_EVERY_MS; without one the outage is the caller's.
-    if (cached?.index && isDatabaseUnavailable(err)) {
-      cached = { index: cached.index, checkedAt: Date.now() };
-      return cached.index;
-    }
-    throw err;
+    // resolver), checked again after CHECK_EVERY_MS.
+    cached = { index: cached!.index, checkedAt: Date.now() };
+    return cached.index;
   }
-  const digest = row.n > 0 ? (row.digest ?? 'unknown') : null;
+  const digest = state.municipalities > 0 ? (state.digest ?? 'unknown') : null;
   if (digest && cached?.index?.digest === digest) {
     cached = { index: cached.index, checkedAt: Date.now() };
     return cached.index;

@@ -4,7 +4,8 @@
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
 // Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
-import { heldAfter, isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { heldAfter } from '@/lib/db/unavailable';
+import { referenceState } from '@/lib/reference/state';
 import { processWide } from '@/lib/process-state';
 import type { Bbox } from '@/lib/protocol/shared/geo';
 
@@ -269,26 +270,19 @@ export function resetMunicipalityIndex(): void {
 
 async function refresh(h: Holder): Promise<MunicipalityIndex> {
   const started = performance.now();
-  const sql = await getSql();
-  let state: { digest: string | null; n: number };
-  try {
-    [state] = await sql<{ digest: string | null; n: number }[]>`
-      select (select digest from reference_imports where name = 'sk-reference') as digest,
-             (select count(*)::int from municipalities) as n`;
-  } catch (err) {
+  const state = await referenceState(!!h.index);
+  if (!state) {
     // A database outage: the index held in memory keeps answering (summaries by municipality),
-    // checked again after CHECK_EVERY_MS; without one the outage is the caller's.
-    if (h.index && isDatabaseUnavailable(err)) {
-      h.checkedAt = Date.now();
-      return h.index;
-    }
-    throw err;
+    // checked again after CHECK_EVERY_MS.
+    h.checkedAt = Date.now();
+    return h.index!;
   }
-  const digest = `${state.digest ?? 'none'}:${state.n}`;
+  const digest = `${state.digest ?? 'none'}:${state.municipalities}`;
   if (h.index && h.index.digest === digest) {
     h.checkedAt = Date.now();
     return h.index;
   }
+  const sql = await getSql();
   const rows = await sql<Row[]>`
     select code, name, kind, city,
       case when kind = 'municipality' then ST_AsBinary(geom) end as g,
