@@ -31,6 +31,7 @@ import { freshDataAnswer, type DataRequest } from '@/lib/data';
 import { tagMatches } from '@/lib/entity-tag';
 import { noteAnswerHeaders, reusableAnswer } from '@/lib/http-cache';
 import { logger } from '@/lib/observability/log';
+import { endWhole } from './compression';
 import { routeParams, type RouteTable } from './routes';
 
 type FastPathName = 'data' | 'answers' | 'routes';
@@ -106,6 +107,12 @@ function responseSignal(res: http.ServerResponse): AbortSignal {
   return controller.signal;
 }
 
+const NOT_YET = Symbol('not yet');
+/** Resolves on the next turn of the event loop, after every pending promise job. */
+function nextTurn(): Promise<typeof NOT_YET> {
+  return new Promise((resolve) => setImmediate(resolve, NOT_YET));
+}
+
 /** Writes a route's Response as Next.js's send-response does (status, headers, body), through `res` as given. */
 async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse, response: Response, vary: string): Promise<void> {
   res.statusCode = response.status;
@@ -123,12 +130,24 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
   }
   const reader = response.body.getReader();
   try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
+    let result = await reader.read();
+    let first = true;
+    while (!result.done) {
+      const value = result.value;
       if (res.destroyed) {
         await reader.cancel();
         return;
+      }
+      const pending = reader.read();
+      if (first) {
+        first = false;
+        // A body complete in its first chunk (most API answers: the stream is closed by the next turn
+        // of the event loop) ends whole, encoded at once; a stream still open goes on as it comes.
+        const next = await Promise.race([pending, nextTurn()]);
+        if (next !== NOT_YET && next.done) {
+          endWhole(res, value);
+          return;
+        }
       }
       // The server's compression forwards 'drain' of its stream (one listener at a time, as Next).
       if (!res.write(value)) await new Promise<void>((resolve) => {
@@ -139,6 +158,7 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
         res.once('drain', go);
         res.once('close', go);
       });
+      result = await pending;
     }
   } finally {
     reader.releaseLock();
@@ -229,7 +249,7 @@ export function createFastPaths(options: {
         return true;
       }
       res.writeHead(200, Object.assign({}, stored.headers, { 'content-length': stored.body.length }));
-      res.end(stored.body);
+      endWhole(res, stored.body);
       return true;
     },
 

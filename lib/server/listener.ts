@@ -11,7 +11,6 @@
 import { randomBytes } from 'node:crypto';
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import compression from 'compression';
 import { ApiError } from '@/lib/errors';
 import { clientAddressOf } from '@/lib/http';
 import { logger } from '@/lib/observability/log';
@@ -19,6 +18,7 @@ import { metrics, observeHttpRequest } from '@/lib/observability/metrics';
 import { rejectMethodNotAllowed, rejectUndecodablePath } from '@/lib/server-guards';
 import { env } from '@/lib/env';
 import { withRequestContext } from '@/lib/process-state';
+import { createCompression } from './compression';
 import { createFastPaths, DATA_ROUTE } from './fast-path';
 import { isStopping } from './lifecycle';
 import { tryServeProbe } from './probes';
@@ -67,11 +67,7 @@ function requestId(req: http.IncomingMessage, peer: string): string {
 }
 
 export function createRequestListener(options: ListenerOptions): RequestListener {
-  // Vector tiles (protobuf) are not in compressible's list, yet shrink by about a third to a half:
-  // gzip them too (lib/ogc/tiles.ts tags them with weak ETags for that reason).
-  const compress = compression({
-    filter: (req, res) => compression.filter(req, res) || String(res.getHeader('Content-Type') ?? '').startsWith('application/vnd.mapbox-vector-tile'),
-  });
+  const compress = createCompression();
   const fast = createFastPaths({ enabled: env().fastPaths, routes: options.routes, urlHost: options.urlHost });
   const inFlightGauge = metrics().inFlight;
   const pending = new Set<http.ServerResponse>();
