@@ -138,12 +138,16 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
         await reader.cancel();
         return;
       }
-      const pending = reader.read();
+      // The first chunk's next read is begun now (the race below takes its failure); later ones after
+      // the write, as before.
+      let pending: ReturnType<typeof reader.read> | undefined;
       if (first) {
         first = false;
+        pending = reader.read();
         // A body complete in its first chunk (most API answers: the stream is closed by the next turn
         // of the event loop) ends whole, encoded at once; a stream still open goes on as it comes.
-        const next = await Promise.race([pending, nextTurn()]);
+        // A failing read fails below, after the first chunk went out, as before.
+        const next = await Promise.race([pending, nextTurn()]).catch((): typeof NOT_YET => NOT_YET);
         if (next !== NOT_YET && next.done) {
           endWhole(res, value);
           return;
@@ -158,7 +162,7 @@ async function writeResponse(req: http.IncomingMessage, res: http.ServerResponse
         res.once('drain', go);
         res.once('close', go);
       });
-      result = await pending;
+      result = await (pending ?? reader.read());
     }
   } finally {
     reader.releaseLock();

@@ -25,6 +25,18 @@ const userland = {
   dynamic: ${JSON.stringify(dynamic)},
   GET: async (req, ctx) => {
     const params = await ctx.params;
+    if (new URL(req.url).searchParams.has('stream')) {
+      // A body that goes on after a pause: its first chunk must not wait for the rest.
+      const enc = new TextEncoder();
+      return new Response(new ReadableStream({
+        async start(c) {
+          c.enqueue(enc.encode('first;'));
+          await new Promise((r) => setTimeout(r, 400));
+          c.enqueue(enc.encode('second'));
+          c.close();
+        },
+      }), { status: 200, headers: { 'Content-Type': 'text/plain' } });
+    }
     const body = JSON.stringify({ url: req.url, params, accept: req.headers.get('accept'), text: 'x'.repeat(2000) });
     return new Response(body, { status: 200, headers: { 'Content-Type': 'application/json', 'X-Route': 'yes', Vary: 'Accept' } });
   },
@@ -146,6 +158,26 @@ describe('route fast path', () => {
     expect(second.headers['content-encoding']).toBe('gzip');
     expect(second.headers.vary).toBe(`${NEXT_VARY}, Accept, Accept-Encoding`);
     expect(JSON.parse(third.body)).toMatchObject({ url: 'http://localhost:3000/api/items/c?y=2', params: { id: 'c' }, accept: 'application/json' });
+  });
+
+  test('a streamed body goes out as it comes; a whole one in one piece', async () => {
+    const { hostname, port } = new URL(base);
+    const arrivals = await new Promise<Array<{ ms: number; text: string }>>((resolve, reject) => {
+      const t0 = performance.now();
+      const out: Array<{ ms: number; text: string }> = [];
+      http
+        .get({ hostname, port, path: '/api/items/s?stream=1', agent: false }, (res) => {
+          res.on('data', (c: Buffer) => out.push({ ms: performance.now() - t0, text: c.toString() }));
+          res.on('end', () => resolve(out));
+        })
+        .on('error', reject);
+    });
+    expect(arrivals.map((a) => a.text).join('')).toBe('first;second');
+    expect(arrivals[0].text).toBe('first;');
+    expect(arrivals[arrivals.length - 1].ms - arrivals[0].ms).toBeGreaterThan(200);
+    const whole = await call('GET', '/api/items/w?x=1');
+    expect(whole.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(whole.body)).toMatchObject({ params: { id: 'w' } });
   });
 
   test('a body reaches the handler', async () => {
