@@ -94,13 +94,14 @@ export async function municipalityFacts(code: string): Promise<PageFacts> {
   }
 }
 
-/** What a municipality page says in place of the facts it cannot read now. */
-export const FACTS_UNAVAILABLE_TEXT =
-  'Databáza portálu práve neodpovedá: rozlohu, PSČ, katastrálne územia a hranicu obce teraz nevieme ukázať. Skúste to o chvíľu znova.';
+/**
+ * What a municipality page says in place of the facts it cannot read now: the sentence of
+ * `database_unavailable` (lib/map/messages.ts, as the map and the API say it), then what is missing.
+ */
+export const FACTS_UNAVAILABLE_TEXT = `${codeText('database_unavailable')} Rozlohu, PSČ, katastrálne územia a hranicu obce teraz nevieme ukázať.`;
 
 /** What a dataset's town page says when it cannot draw the town's boundary now. */
-export const BOUNDARY_UNAVAILABLE_TEXT =
-  'Databáza portálu práve neodpovedá: hranicu mesta teraz nevieme ukázať, mapa preto nezačína pri ňom. Skúste to o chvíľu znova.';
+export const BOUNDARY_UNAVAILABLE_TEXT = `${codeText('database_unavailable')} Hranicu mesta teraz nevieme ukázať, mapa preto nezačína pri ňom.`;
 
 export type Town = Pick<MunicipalityInfo, 'code' | 'name' | 'slug' | 'regionSlug' | 'district' | 'region' | 'population'>;
 

@@ -44,15 +44,20 @@ export interface MunicipalityIndex {
 const CHECK_EVERY_MS = 5_000;
 let cached: { index: MunicipalityIndex | null; checkedAt: number } | null = null;
 let loading: Promise<MunicipalityIndex | null> | null = null;
+/** What callers get during `loading`: it, or the index held before it after a short wait (one timer per check). */
+let answer: Promise<MunicipalityIndex | null> | null = null;
 
 /** The index, or null when no reference data has been imported. */
 export async function municipalityIndex(): Promise<MunicipalityIndex | null> {
   if (cached && Date.now() - cached.checkedAt < CHECK_EVERY_MS) return cached.index;
-  loading ??= refresh().finally(() => {
-    loading = null;
-  });
-  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
-  return cached?.index ? heldAfter(loading, cached.index) : loading;
+  if (!loading) {
+    loading = refresh().finally(() => {
+      loading = answer = null;
+    });
+    // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+    answer = cached?.index ? heldAfter(loading, cached.index) : loading;
+  }
+  return answer ?? loading;
 }
 
 /** Drops the cached index (tests that re-import call it; otherwise the digest check suffices). */

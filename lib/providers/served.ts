@@ -41,6 +41,8 @@ export interface RegistrySnapshot {
 interface Holder {
   snapshot?: RegistrySnapshot;
   loading?: Promise<RegistrySnapshot>;
+  /** What callers get during `loading`: it, or the copy held before it after a short wait (one timer per check, not per caller). */
+  answer?: Promise<RegistrySnapshot>;
   generation: number;
 }
 
@@ -83,18 +85,19 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
       return buildSnapshot(version, await listProviders(db));
     })();
     h.loading = loading;
+    // A database that is slow to answer (restarting, cut off mid-connect) does not hold requests up:
+    // after a short wait they are served the registry held in memory while the check goes on.
+    h.answer = current ? heldAfter(loading, current) : loading;
     loading
       .then((snap) => {
         if (h.generation === generation) h.snapshot = snap;
       })
       .catch(() => undefined)
       .finally(() => {
-        if (h.loading === loading) h.loading = undefined;
+        if (h.loading === loading) h.loading = h.answer = undefined;
       });
   }
-  // A database that is slow to answer (restarting, cut off mid-connect) does not hold requests up:
-  // after a short wait they are served the registry held in memory while the check goes on.
-  return current ? heldAfter(h.loading, current) : h.loading;
+  return h.answer ?? h.loading;
 }
 
 function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {

@@ -243,6 +243,8 @@ interface Holder {
   index?: MunicipalityIndex & { digest: string };
   checkedAt: number;
   loading?: Promise<MunicipalityIndex>;
+  /** What callers get during `loading`: it, or the index held before it after a short wait (one timer per check). */
+  answer?: Promise<MunicipalityIndex>;
 }
 
 // Process-wide (lib/process-state.ts): one index, whichever copy of this module asks.
@@ -254,11 +256,14 @@ function holder(): Holder {
 export async function municipalityIndex(): Promise<MunicipalityIndex> {
   const h = holder();
   if (h.index && Date.now() - h.checkedAt < CHECK_EVERY_MS) return h.index;
-  h.loading ??= refresh(h).finally(() => {
-    h.loading = undefined;
-  });
-  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
-  return h.index ? heldAfter(h.loading, h.index) : h.loading;
+  if (!h.loading) {
+    h.loading = refresh(h).finally(() => {
+      h.loading = h.answer = undefined;
+    });
+    // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+    h.answer = h.index ? heldAfter(h.loading, h.index) : h.loading;
+  }
+  return h.answer ?? h.loading;
 }
 
 /** Drops the index (tests; the digest check covers re-imports). */
