@@ -133,9 +133,16 @@ async function findPlaces(text: string, max: number, types: readonly string[] | 
         : null);
     if (scoped) found.push(...(await searchWithin(scoped.street, scoped.where, index)));
   }
-  // With a house number found, names only fill the list by exact and prefix matches.
+  // With a house number found, names only fill the list by exact and prefix matches. With a street or
+  // part found in the named municipality, the whole text ("Hlavná, Košice") is no street name of its
+  // own: the names stage looks for no street spelled close to it. That search found the street's
+  // namesakes in other towns ("Malá, Nesvady" filled its list with Malá of eight other towns) and was
+  // the costliest query of all: a trigram scan of 35,000 streets with the whole text. Without it the
+  // crowd mix's place queries cost PostgreSQL 1.09 instead of 2.63 ms of CPU each (npm run bench -- load).
   const hasAddress = found.some((c) => c.type === 'adresa');
-  if (!named || named.length) found.push(...(await searchNames(normalizeName(text), hasAddress ? 0 : max, named)));
+  if (!named || named.length) {
+    found.push(...(await searchNames(normalizeName(text), hasAddress ? 0 : max, named, { streetSpellings: !found.length })));
+  }
 
   const ranked = rank(types ? found.filter((c) => types.includes(c.type)) : found);
   const places = ranked.slice(0, max).map((c) => shape(c, index));
@@ -168,7 +175,7 @@ type NameRow = { id: string; type: string; name: string; muni: string | null; lo
  * since those rank below them anyway and cost far more. Each way of matching is its own indexed
  * subquery: one OR over them makes the planner scan the table computing similarities.
  */
-async function searchNames(q: string, want: number, types: readonly string[] | null): Promise<Candidate[]> {
+async function searchNames(q: string, want: number, types: readonly string[] | null, o: { streetSpellings: boolean }): Promise<Candidate[]> {
   const sql = await getSql();
   const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
@@ -193,7 +200,7 @@ async function searchNames(q: string, want: number, types: readonly string[] | n
         order by tier desc, sim desc limit 50`),
     );
   }
-  if (distinctKeys(rows) < want && q.length >= 3 && (!types || types.includes('ulica'))) {
+  if (o.streetSpellings && distinctKeys(rows) < want && q.length >= 3 && (!types || types.includes('ulica'))) {
     // Streets: word prefixes, then the closest spellings (similarity at least pg_trgm's 0.3), both
     // on the streets' partial GIN index. The bitmap and a sort by similarity cost half the backend
     // CPU of the GiST KNN scan (`order by name_norm <-> q`) used before: 4.3 against 8.9 ms a query

@@ -134,6 +134,18 @@ describe('searchPlaces: shape and ranking', () => {
     expect(ba.slice(1, 4).every((p) => p.type === 'mestská časť')).toBe(true);
   });
 
+  test('a street found in the named municipality: no street elsewhere spelled like the whole text', async () => {
+    // "Malá, Nesvady" names one street; Malá in eight other towns (the old answer's tail) is not what was asked.
+    for (const q of ['Malá, Nesvady', 'Pod Táborom, Prešov', 'Michalská, Bratislava']) {
+      const r = await searchPlaces(q, 10);
+      const town = q.split(', ')[1];
+      expect(r.places[0].type, q).toBe('ulica');
+      const streets = r.places.filter((p) => p.type === 'ulica');
+      expect(streets.length, q).toBeGreaterThan(0);
+      for (const p of streets) expect(p.municipality?.name, `${q}: ${p.name}`).toMatch(new RegExp(`^${town}`));
+    }
+  });
+
   test('max limits the count', async () => {
     expect((await searchPlaces('Nová', 1)).count).toBe(1);
     expect((await searchPlaces('Nová', 10)).count).toBe(10);
