@@ -3,7 +3,10 @@
 // self time, and inclusive time of the portal's services (a frame of lib/places/ anywhere on the
 // stack counts for places), as shares of all sampled time, idle excluded.
 //
-//   npx tsx scripts/bench/cpuprofile.ts <file-or-dir>... [--top=25] [--callers=<regex of function/module>]
+//   npx tsx scripts/bench/cpuprofile.ts <file-or-dir>... [--top=25] [--callers=<regex of function/module>] [--last=<s>]
+//
+// --last=<s> keeps only the samples of each profile's last <s> seconds (a server stopped right after a
+// load run: the run without the start-up).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
@@ -17,6 +20,16 @@ interface Profile {
   nodes: ProfileNode[];
   samples: number[];
   timeDeltas: number[];
+}
+
+/** The profile with only the samples of its last `seconds` (their ticks from the end). */
+export function lastSeconds(p: Profile, seconds: number): Profile {
+  const at: number[] = [];
+  let t = 0;
+  for (const d of p.timeDeltas) at.push((t += d));
+  const from = t - seconds * 1e6;
+  const keep = at.map((x) => x >= from);
+  return { ...p, samples: p.samples.filter((_, i) => keep[i]), timeDeltas: p.timeDeltas.filter((_, i) => keep[i]) };
 }
 
 /** Service areas: the first stack frame (from the top) whose location matches names the area. */
@@ -168,7 +181,10 @@ export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp): st
 if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.meta.filename)) {
   const args = process.argv.slice(2).filter((a) => !a.startsWith('--'));
   const top = Number(process.argv.find((a) => a.startsWith('--top='))?.slice(6) ?? 25);
-  const profiles = files(args).map((f) => JSON.parse(readFileSync(f, 'utf8')) as Profile);
+  const last = Number(process.argv.find((a) => a.startsWith('--last='))?.slice(7));
+  const profiles = files(args)
+    .map((f) => JSON.parse(readFileSync(f, 'utf8')) as Profile)
+    .map((p) => (last > 0 ? lastSeconds(p, last) : p));
   const callers = process.argv.find((a) => a.startsWith('--callers='))?.slice(10);
   console.log(summarise(profiles, top, callers ? new RegExp(callers) : undefined));
 }

@@ -97,6 +97,8 @@ interface Measured {
   /** CPU milliseconds per request: the server's process tree, and PostgreSQL's backends (null: not measured). */
   serverCpuMs: number | null;
   postgresCpuMs: number | null;
+  /** CPU milliseconds per request of this process, the load generator (autocannon), which shares the machine's cores. */
+  clientCpuMs: number;
   load: string;
 }
 
@@ -173,7 +175,9 @@ async function measure(portal: Portal, label: string, runner: Runner, o: Options
   };
   const loadBefore = readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
   const before = cpu();
+  const clientBefore = process.cpuUsage();
   const { result, perKind } = await runner(portal.url, { connections: o.connections, durationS: o.durationS });
+  const client = process.cpuUsage(clientBefore);
   const after = cpu();
   clearInterval(sampler);
   const requests = result.requests.total || 1;
@@ -188,6 +192,7 @@ async function measure(portal: Portal, label: string, runner: Runner, o: Options
     rssPeakMb: mb(rssPeak),
     serverCpuMs: (ticksBetween(before.server, after.server) * CLOCK_TICK_MS) / requests,
     postgresCpuMs: before.postgres && after.postgres ? (ticksBetween(before.postgres, after.postgres) * CLOCK_TICK_MS) / requests : null,
+    clientCpuMs: (client.user + client.system) / 1000 / requests,
     load: `${loadBefore} → ${readFileSync('/proc/loadavg', 'utf8').split(' ')[0]}`,
   };
 }
@@ -257,7 +262,7 @@ async function runConfig(driver: 'embedded' | 'postgres', workers: number, fastP
 }
 
 function print(results: Measured[]): void {
-  const rows = [['configuration', 'req/s', 'ratio to constant route', 'ratio to repeated mix', 'p50', 'p99', 'server CPU/req', 'PostgreSQL CPU/req', 'errors', 'non-2xx', 'RSS peak', 'load average']];
+  const rows = [['configuration', 'req/s', 'ratio to constant route', 'ratio to repeated mix', 'p50', 'p99', 'server CPU/req', 'PostgreSQL CPU/req', 'load generator CPU/req', 'errors', 'non-2xx', 'RSS peak', 'load average']];
   let baseRps = 0;
   let repeatedRps = 0;
   for (const r of results) {
@@ -272,6 +277,7 @@ function print(results: Measured[]): void {
       `${r.p99} ms`,
       r.serverCpuMs === null ? '-' : `${r.serverCpuMs.toFixed(2)} ms`,
       r.postgresCpuMs === null ? '-' : `${r.postgresCpuMs.toFixed(2)} ms`,
+      `${r.clientCpuMs.toFixed(2)} ms`,
       String(r.errors),
       String(r.non2xx),
       r.rssPeakMb,
