@@ -55,7 +55,79 @@ export interface LocatedCollection {
   lineMunicipalities: Map<number, Set<number>>;
   /** Areas: the boxes of their outer rings `[minX, minY, maxX, maxY, ...]` (the cheap test before point-in-polygon). */
   ringBoxes: Map<number, Float64Array>;
+  /** Areas by grid cell: which areas' ring boxes reach each cell, so a point is tested against a few areas, not all. */
+  areaGrid: AreaGrid;
   ms: number;
+}
+
+/** A uniform grid over the areas' boxes: cell `row * cols + col` lists the areas (ascending) whose boxes reach it. */
+interface AreaGrid {
+  minX: number;
+  minY: number;
+  cellW: number;
+  cellH: number;
+  cols: number;
+  rows: number;
+  cells: number[][];
+}
+
+/** Cells per side at most: the 2,927 municipality areas spread over 64 × 64 cells leave a few areas per cell. */
+const GRID_SIDE = 64;
+
+function areaGridOf(ringBoxes: Map<number, Float64Array>): AreaGrid {
+  let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
+  for (const boxes of ringBoxes.values()) {
+    for (let r = 0; r < boxes.length; r += 4) {
+      minX = Math.min(minX, boxes[r]);
+      minY = Math.min(minY, boxes[r + 1]);
+      maxX = Math.max(maxX, boxes[r + 2]);
+      maxY = Math.max(maxY, boxes[r + 3]);
+    }
+  }
+  if (!(minX <= maxX && minY <= maxY)) return { minX: 0, minY: 0, cellW: 1, cellH: 1, cols: 0, rows: 0, cells: [] };
+  const side = Math.max(1, Math.min(GRID_SIDE, Math.ceil(Math.sqrt(ringBoxes.size))));
+  const grid: AreaGrid = { minX, minY, cellW: (maxX - minX) / side || 1, cellH: (maxY - minY) / side || 1, cols: side, rows: side, cells: [] };
+  grid.cells = Array.from({ length: side * side }, () => []);
+  // Map iteration follows insertion, which is ascending feature order: every cell's list stays sorted.
+  for (const [i, boxes] of ringBoxes) {
+    const seen = new Set<number>();
+    for (let r = 0; r < boxes.length; r += 4) {
+      const [c0, r0] = gridCell(grid, boxes[r], boxes[r + 1]);
+      const [c1, r1] = gridCell(grid, boxes[r + 2], boxes[r + 3]);
+      for (let row = r0; row <= r1; row++) {
+        for (let col = c0; col <= c1; col++) {
+          const cell = row * side + col;
+          if (!seen.has(cell)) {
+            seen.add(cell);
+            grid.cells[cell].push(i);
+          }
+        }
+      }
+    }
+  }
+  return grid;
+}
+
+/** The grid column and row of a point, clamped to the grid. */
+function gridCell(grid: AreaGrid, x: number, y: number): [number, number] {
+  const col = Math.min(grid.cols - 1, Math.max(0, Math.floor((x - grid.minX) / grid.cellW)));
+  const row = Math.min(grid.rows - 1, Math.max(0, Math.floor((y - grid.minY) / grid.cellH)));
+  return [col, row];
+}
+
+/** The areas (feature indices, ascending) holding any of the points: the grid's candidates, then their ring boxes and polygons. */
+function areasHolding(loc: LocatedCollection, features: DataFeature[], points: ReadonlyArray<readonly [number, number]>): number[] {
+  const out = new Set<number>();
+  const { areaGrid: grid } = loc;
+  if (!grid.cells.length) return [];
+  for (const [x, y] of points) {
+    if (x < grid.minX || y < grid.minY || x > grid.minX + grid.cellW * grid.cols || y > grid.minY + grid.cellH * grid.rows) continue;
+    const [col, row] = gridCell(grid, x, y);
+    for (const i of grid.cells[row * grid.cols + col]) {
+      if (!out.has(i) && boxesContain(loc.ringBoxes.get(i), x, y) && areaContains(features[i].geometry as Geometry, x, y)) out.add(i);
+    }
+  }
+  return [...out].sort((a, b) => a - b);
 }
 
 /** A point inside a polygon: the middle of the widest run of a horizontal line through its box. */
@@ -156,7 +228,7 @@ export function locateCollection(index: MunicipalityIndex, features: DataFeature
   }
   const ringBoxes = new Map<number, Float64Array>();
   for (let i = 0; i < n; i++) if (kind[i] === KIND_AREA) ringBoxes.set(i, outerRingBoxes(features[i].geometry as Geometry));
-  return { kind, rep, points, lineMunicipalities, ringBoxes, ms: performance.now() - started };
+  return { kind, rep, points, lineMunicipalities, ringBoxes, areaGrid: areaGridOf(ringBoxes), ms: performance.now() - started };
 }
 
 const located = new LRUCache<string, LocatedCollection>({ max: 64 });
@@ -338,6 +410,37 @@ export interface CollectionScope {
   areaKey: string;
 }
 
+/** Every object's value of a numeric field (objects with a geometry), highest first; kept per collection and field. */
+const sortedValues = new WeakMap<DataFeature[], Map<string, Float64Array>>();
+
+function valuesDescending(features: DataFeature[], field: string): Float64Array {
+  let byField = sortedValues.get(features);
+  if (!byField) sortedValues.set(features, (byField = new Map()));
+  let values = byField.get(field);
+  if (!values) {
+    const list: number[] = [];
+    for (const f of features) {
+      const v = f?.geometry ? numericValue((f.properties ?? {})[field]) : null;
+      if (v !== null) list.push(v);
+    }
+    values = Float64Array.from(list).sort().reverse();
+    byField.set(field, values);
+  }
+  return values;
+}
+
+/** How many values of a descending list exceed `v` (binary search). */
+function countAbove(descending: Float64Array, v: number): number {
+  let lo = 0;
+  let hi = descending.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (descending[mid] > v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /**
  * The summary of a loaded collection (everything after the data proxy). Exported for the bench;
  * services call summarizeDataset.
@@ -356,8 +459,12 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
   const inner = (targets ?? []).map((t) => index.list[t].inner);
   let areaCount = 0;
   let placedCount = 0;
+  // Areas holding the municipality's inner point(s): those its scope and its own areas take.
+  let holding: number[] = [];
   if (targets) {
     loc = locatedFor(`${served.key}|${served.fingerprint}|${JSON.stringify(params)}|${areaKey}`, index, collection);
+    holding = areasHolding(loc, features, inner);
+    const held = new Set(holding);
     const set = new Set(targets);
     scope = [];
     for (let i = 0; i < features.length; i++) {
@@ -367,7 +474,7 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       if (k === KIND_AREA) areaCount++;
       if (set.has(loc.rep[i])) scope.push(i);
       else if (k === KIND_LINE && [...(loc.lineMunicipalities.get(i) ?? [])].some((m) => set.has(m))) scope.push(i);
-      else if (k === KIND_AREA && inner.some(([x, y]) => boxesContain(loc!.ringBoxes.get(i), x, y) && areaContains(features[i].geometry as Geometry, x, y))) scope.push(i);
+      else if (k === KIND_AREA && held.has(i)) scope.push(i);
     }
   } else {
     scope = [];
@@ -378,7 +485,7 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
   // Rankings by the numeric colour field.
   let rankings: SummaryRankings | null = null;
   const numericField = classifier?.numeric ? classifier.field : null;
-  const allValues: number[] = [];
+  let allValues: Float64Array = new Float64Array(0);
   if (numericField) {
     const field = d.fields?.find((f) => f.key === numericField);
     const ranked: Array<{ i: number; value: number }> = [];
@@ -404,20 +511,14 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       highest: ranked.slice(0, RANKING_SIZE).map(describe),
       lowest: [...ranked].reverse().slice(0, RANKING_SIZE).map(describe),
     };
-    for (const f of features) {
-      const v = f?.geometry ? numericValue((f.properties ?? {})[numericField]) : null;
-      if (v !== null) allValues.push(v);
-    }
+    allValues = valuesDescending(features, numericField);
   }
 
   // Cartograms: the area(s) the municipality lies in or equals.
   let own: OwnArea[] | null = null;
   if (targets && loc && areaCount > 0 && areaCount * 2 >= placedCount) {
     own = [];
-    for (let i = 0; i < features.length; i++) {
-      if (loc.kind[i] !== KIND_AREA) continue;
-      const g = features[i].geometry as Geometry;
-      if (!inner.some(([x, y]) => boxesContain(loc.ringBoxes.get(i), x, y) && areaContains(g, x, y))) continue;
+    for (const i of holding) {
       const props = propsOf(i);
       const area: OwnArea = { title: featureTitle(d, props, features[i].id), values: featureValues(d, props) };
       if (classifier) {
@@ -427,7 +528,7 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       if (numericField) {
         const v = numericValue(props[numericField]);
         area.value = v;
-        if (v !== null) area.rank = { position: 1 + allValues.filter((x) => x > v).length, of: allValues.length };
+        if (v !== null) area.rank = { position: 1 + countAbove(allValues, v), of: allValues.length };
       }
       own.push(area);
     }
