@@ -44,6 +44,13 @@ const schema = z.object({
     .optional()
     .transform((v) => (v ? v : undefined))
     .pipe(z.string().regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL').optional()),
+  // Connections to PostgreSQL per process (worker). Default: this machine's cores + 1, 2 to 10 (lib/db).
+  DATABASE_POOL_SIZE: z
+    .string()
+    .trim()
+    .optional()
+    .transform((v) => (v ? Number(v) : Math.min(10, Math.max(2, availableParallelism() + 1))))
+    .pipe(z.number().int('expected a whole number of connections').min(1).max(100)),
   PGLITE_DIR: z.string().trim().min(1).default('./data/pglite'),
   REFERENCE_DATA_DIR: z.string().trim().optional(),
   PUBLIC_BASE_URL: z
@@ -152,6 +159,8 @@ export type Env = {
   operatorName: string | undefined;
   /** The operator's phone shown beside the e-mail; optional. */
   contactPhone: string | undefined;
+  /** Connections to PostgreSQL per process (DATABASE_POOL_SIZE; default cores + 1, 2 to 10). */
+  databasePoolSize: number;
   nodeEnv: 'development' | 'production' | 'test';
   logLevel: (typeof LOG_LEVELS)[number];
   /** `pretty` for a person at a terminal (default in development), else one JSON object per line. */
@@ -207,6 +216,7 @@ function load(): Env {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     pgliteDir: path.resolve(e.PGLITE_DIR),
     referenceDataDir,
     publicBaseUrl: e.PUBLIC_BASE_URL ?? `http://localhost:${e.PORT}`,
