@@ -313,8 +313,11 @@ function ogcJsonAnswer(path: string, headers: Record<string, string>): boolean {
   }
   if (!/^\/ogc(\/|$)/.test(url.pathname)) return false;
   // next.config.ts rewrites when any `f` is html (repeated members included), or on a browser's Accept without `f`.
+  // Next.js's `missing` condition reads a single empty `f=` as no `f` at all (matchHas: an empty value
+  // is absent), so there too the Accept decides.
   const f = url.searchParams.getAll('f');
-  if (f.includes('html') || (f.length === 0 && (headers.accept ?? '').includes('text/html'))) return false;
+  const noF = f.length === 0 || (f.length === 1 && f[0] === '');
+  if (f.includes('html') || (noF && (headers.accept ?? '').includes('text/html'))) return false;
   return true;
 }
 
