@@ -66,3 +66,15 @@ export function heldAfter<T>(check: Promise<T>, held: T, waitMs = HELD_COPY_WAIT
   });
   return Promise.race([check, wait]).finally(() => clearTimeout(timer));
 }
+
+/** A check of a copy held in memory, in flight, and what every caller gets while it runs. */
+export interface HeldCheck<T> {
+  check: Promise<T>;
+  /** The check, or the held copy after HELD_COPY_WAIT_MS: one timer per check, shared by its callers. */
+  answer: Promise<T>;
+}
+
+/** Pairs a check just started with its callers' answer (the check itself when nothing is held yet). */
+export function heldCheck<T>(check: Promise<T>, held: T | null | undefined): HeldCheck<T> {
+  return { check, answer: held ? heldAfter(check, held) : check };
+}

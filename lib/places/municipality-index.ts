@@ -4,7 +4,7 @@
 // rebuilt when the reference import's digest changes (checked at most every few seconds).
 // Raw SQL (postgres.js): PostGIS label-point coordinates (ST_X, ST_Y) read with the district and region joins.
 import { getSql } from '../db';
-import { heldAfter } from '../db/unavailable';
+import { heldCheck, type HeldCheck } from '../db/unavailable';
 import { haversine } from '../protocol/shared/geo';
 import { normalizeName } from '../reference/normalize';
 import { referenceState } from '../reference/state';
@@ -43,21 +43,19 @@ export interface MunicipalityIndex {
 
 const CHECK_EVERY_MS = 5_000;
 let cached: { index: MunicipalityIndex | null; checkedAt: number } | null = null;
-let loading: Promise<MunicipalityIndex | null> | null = null;
-/** What callers get during `loading`: it, or the index held before it after a short wait (one timer per check). */
-let answer: Promise<MunicipalityIndex | null> | null = null;
+let checking: HeldCheck<MunicipalityIndex | null> | null = null;
 
 /** The index, or null when no reference data has been imported. */
 export async function municipalityIndex(): Promise<MunicipalityIndex | null> {
   if (cached && Date.now() - cached.checkedAt < CHECK_EVERY_MS) return cached.index;
-  if (!loading) {
-    loading = refresh().finally(() => {
-      loading = answer = null;
-    });
-    // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
-    answer = cached?.index ? heldAfter(loading, cached.index) : loading;
-  }
-  return answer ?? loading;
+  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+  checking ??= heldCheck(
+    refresh().finally(() => {
+      checking = null;
+    }),
+    cached?.index,
+  );
+  return checking.answer;
 }
 
 /** Drops the cached index (tests that re-import call it; otherwise the digest check suffices). */

@@ -3,7 +3,7 @@
 // version (one single-row query) at most once a second and reloaded only when a write happened
 // anywhere (this process, the operator CLI, another instance). Writes in this process drop the copy
 // at once.
-import { heldAfter, isDatabaseUnavailable } from '@/lib/db/unavailable';
+import { heldCheck, isDatabaseUnavailable, type HeldCheck } from '@/lib/db/unavailable';
 import { getDb } from '@/lib/db';
 import { processWide } from '@/lib/process-state';
 import { resolveSourceUrls } from '@/lib/protocol/request';
@@ -40,9 +40,7 @@ export interface RegistrySnapshot {
 
 interface Holder {
   snapshot?: RegistrySnapshot;
-  loading?: Promise<RegistrySnapshot>;
-  /** What callers get during `loading`: it, or the copy held before it after a short wait (one timer per check, not per caller). */
-  answer?: Promise<RegistrySnapshot>;
+  checking?: HeldCheck<RegistrySnapshot>;
   generation: number;
 }
 
@@ -56,14 +54,14 @@ export function invalidateRegistryCache(): void {
   const h = holder();
   h.generation++;
   h.snapshot = undefined;
-  h.loading = undefined;
+  h.checking = undefined;
 }
 
 export async function registrySnapshot(): Promise<RegistrySnapshot> {
   const h = holder();
   const current = h.snapshot;
   if (current && Date.now() - current.verifiedAt < VERIFY_INTERVAL_MS) return current;
-  if (!h.loading) {
+  if (!h.checking) {
     const generation = h.generation;
     const loading = (async () => {
       let version: number;
@@ -84,20 +82,20 @@ export async function registrySnapshot(): Promise<RegistrySnapshot> {
       }
       return buildSnapshot(version, await listProviders(db));
     })();
-    h.loading = loading;
     // A database that is slow to answer (restarting, cut off mid-connect) does not hold requests up:
     // after a short wait they are served the registry held in memory while the check goes on.
-    h.answer = current ? heldAfter(loading, current) : loading;
+    const checking = heldCheck(loading, current);
+    h.checking = checking;
     loading
       .then((snap) => {
         if (h.generation === generation) h.snapshot = snap;
       })
       .catch(() => undefined)
       .finally(() => {
-        if (h.loading === loading) h.loading = h.answer = undefined;
+        if (h.checking === checking) h.checking = undefined;
       });
   }
-  return h.answer ?? h.loading;
+  return h.checking.answer;
 }
 
 function buildSnapshot(version: number, records: ProviderRecord[]): RegistrySnapshot {

@@ -4,7 +4,7 @@
 // instead of all of them. Rings are flat Float64Arrays for a tight ray-casting loop.
 // Raw SQL (postgres.js): PostGIS polygons read as WKB (ST_AsBinary) and label-point coordinates.
 import { getSql } from '@/lib/db';
-import { heldAfter } from '@/lib/db/unavailable';
+import { heldCheck, type HeldCheck } from '@/lib/db/unavailable';
 import { referenceState } from '@/lib/reference/state';
 import { processWide } from '@/lib/process-state';
 import type { Bbox } from '@/lib/protocol/shared/geo';
@@ -242,9 +242,7 @@ const CHECK_EVERY_MS = 5_000;
 interface Holder {
   index?: MunicipalityIndex & { digest: string };
   checkedAt: number;
-  loading?: Promise<MunicipalityIndex>;
-  /** What callers get during `loading`: it, or the index held before it after a short wait (one timer per check). */
-  answer?: Promise<MunicipalityIndex>;
+  checking?: HeldCheck<MunicipalityIndex>;
 }
 
 // Process-wide (lib/process-state.ts): one index, whichever copy of this module asks.
@@ -256,14 +254,14 @@ function holder(): Holder {
 export async function municipalityIndex(): Promise<MunicipalityIndex> {
   const h = holder();
   if (h.index && Date.now() - h.checkedAt < CHECK_EVERY_MS) return h.index;
-  if (!h.loading) {
-    h.loading = refresh(h).finally(() => {
-      h.loading = h.answer = undefined;
-    });
-    // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
-    h.answer = h.index ? heldAfter(h.loading, h.index) : h.loading;
-  }
-  return h.answer ?? h.loading;
+  // A slow database (restarting, cut off mid-connect): the index held in memory after a short wait.
+  h.checking ??= heldCheck(
+    refresh(h).finally(() => {
+      h.checking = undefined;
+    }),
+    h.index,
+  );
+  return h.checking.answer;
 }
 
 /** Drops the index (tests; the digest check covers re-imports). */
