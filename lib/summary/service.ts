@@ -57,6 +57,8 @@ export interface LocatedCollection {
   ringBoxes: Map<number, Float64Array>;
   /** Areas by grid cell: which areas' ring boxes reach each cell, so a point is tested against a few areas, not all. */
   areaGrid: AreaGrid;
+  /** Every object's value of a numeric field, highest first (the ranks of `own`), by field; filled when first asked. */
+  sortedValues: Map<string, Float64Array>;
   ms: number;
 }
 
@@ -228,7 +230,7 @@ export function locateCollection(index: MunicipalityIndex, features: DataFeature
   }
   const ringBoxes = new Map<number, Float64Array>();
   for (let i = 0; i < n; i++) if (kind[i] === KIND_AREA) ringBoxes.set(i, outerRingBoxes(features[i].geometry as Geometry));
-  return { kind, rep, points, lineMunicipalities, ringBoxes, areaGrid: areaGridOf(ringBoxes), ms: performance.now() - started };
+  return { kind, rep, points, lineMunicipalities, ringBoxes, areaGrid: areaGridOf(ringBoxes), sortedValues: new Map(), ms: performance.now() - started };
 }
 
 const located = new LRUCache<string, LocatedCollection>({ max: 64 });
@@ -410,13 +412,9 @@ export interface CollectionScope {
   areaKey: string;
 }
 
-/** Every object's value of a numeric field (objects with a geometry), highest first; kept per collection and field. */
-const sortedValues = new WeakMap<DataFeature[], Map<string, Float64Array>>();
-
-function valuesDescending(features: DataFeature[], field: string): Float64Array {
-  let byField = sortedValues.get(features);
-  if (!byField) sortedValues.set(features, (byField = new Map()));
-  let values = byField.get(field);
+/** Every object's value of a numeric field (objects with a geometry), highest first; kept with the placement. */
+function valuesDescending(loc: LocatedCollection, features: DataFeature[], field: string): Float64Array {
+  let values = loc.sortedValues.get(field);
   if (!values) {
     const list: number[] = [];
     for (const f of features) {
@@ -424,7 +422,7 @@ function valuesDescending(features: DataFeature[], field: string): Float64Array 
       if (v !== null) list.push(v);
     }
     values = Float64Array.from(list).sort().reverse();
-    byField.set(field, values);
+    loc.sortedValues.set(field, values);
   }
   return values;
 }
@@ -485,7 +483,6 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
   // Rankings by the numeric colour field.
   let rankings: SummaryRankings | null = null;
   const numericField = classifier?.numeric ? classifier.field : null;
-  let allValues: Float64Array = new Float64Array(0);
   if (numericField) {
     const field = d.fields?.find((f) => f.key === numericField);
     const ranked: Array<{ i: number; value: number }> = [];
@@ -511,7 +508,6 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       highest: ranked.slice(0, RANKING_SIZE).map(describe),
       lowest: [...ranked].reverse().slice(0, RANKING_SIZE).map(describe),
     };
-    allValues = valuesDescending(features, numericField);
   }
 
   // Cartograms: the area(s) the municipality lies in or equals.
@@ -528,7 +524,10 @@ export function summarizeCollection(served: ServedDataset, collection: DataColle
       if (numericField) {
         const v = numericValue(props[numericField]);
         area.value = v;
-        if (v !== null) area.rank = { position: 1 + countAbove(allValues, v), of: allValues.length };
+        if (v !== null) {
+          const all = valuesDescending(loc, features, numericField);
+          area.rank = { position: 1 + countAbove(all, v), of: all.length };
+        }
       }
       own.push(area);
     }
