@@ -2,6 +2,7 @@
 // The place search's state: suggestions from GET /api/places, debounced, each request aborted when
 // the text changes and stale answers discarded; the combobox's keyboard (arrows, Enter, Escape).
 import { useEffect, useRef, useState } from 'react';
+import { refusalText } from '@/lib/map/messages';
 import type { Place } from '@/lib/places/schema';
 import { api } from '../api-client';
 
@@ -52,7 +53,7 @@ export function usePlaceSearch(onPick: (place: Place) => void) {
           if (mine !== seq.current) return; // a newer text is on its way
           if (!r.ok || !r.data.places) {
             setPlaces([]);
-            setStatus({ kind: 'error', message: (!r.ok && r.error) || `Vyhľadávanie zlyhalo (HTTP ${r.status}).` });
+            setStatus({ kind: 'error', message: r.ok ? `Vyhľadávanie zlyhalo (HTTP ${r.status}).` : `Vyhľadávanie zlyhalo. ${refusalText(r)}` });
             setOpen(true);
             return;
           }

@@ -3,6 +3,7 @@
 // the automatic selection for the purpose (GET /api/nearby/selection, datasets only; each card then
 // asks its dataset itself).
 import { useEffect, useState } from 'react';
+import { refusalText } from '@/lib/map/messages';
 import type { NearbySelectionResult } from '@/lib/nearby/schema';
 import type { ReverseResult } from '@/lib/places/schema';
 import { api } from '../api-client';
@@ -22,7 +23,7 @@ export function usePointAnswers(pp: string, purpose: string) {
     const ctrl = new AbortController();
     api
       .reverse(pp, ctrl.signal)
-      .then((r) => setReverse(r.ok ? { status: 'ok', data: r.data } : { status: 'error', message: r.error ?? `HTTP ${r.status}` }))
+      .then((r) => setReverse(r.ok ? { status: 'ok', data: r.data } : { status: 'error', message: refusalText(r) }))
       .catch((e: Error) => e.name !== 'AbortError' && setReverse({ status: 'error', message: 'Poloha sa nedá určiť.' }));
     return () => ctrl.abort();
   }, [pp]);
@@ -36,7 +37,7 @@ export function usePointAnswers(pp: string, purpose: string) {
       .then((r) =>
         setAnswered({
           purpose,
-          load: r.ok ? { status: 'ok', data: { datasets: r.data.datasets ?? [], skipped: r.data.skipped ?? [] } } : { status: 'error', message: r.error ?? `HTTP ${r.status}` },
+          load: r.ok ? { status: 'ok', data: { datasets: r.data.datasets ?? [], skipped: r.data.skipped ?? [] } } : { status: 'error', message: refusalText(r) },
         }),
       )
       .catch((e: Error) => e.name !== 'AbortError' && setAnswered({ purpose, load: { status: 'error', message: 'Výber podľa účelu je nedostupný.' } }));

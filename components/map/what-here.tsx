@@ -97,7 +97,7 @@ export function WhatHere({ point, enabled, byKey, paramQuery, purpose, onPurpose
 
       <div className="what-here-location" data-testid="what-here-location" aria-live="polite">
         {reverse.status === 'loading' && <p className="muted small">Zisťujem polohu…</p>}
-        {reverse.status === 'error' && <p className="muted small">Poloha sa nedá určiť ({reverse.message}).</p>}
+        {reverse.status === 'error' && <p className="muted small">Poloha sa nedá určiť. {reverse.message}</p>}
         {reverse.status === 'ok' && <Location r={reverse.data} />}
       </div>
 

@@ -109,3 +109,11 @@ export function failureText(code: string | undefined, source?: string): string {
 export function httpFailure(status: number, code?: string): string {
   return `HTTP ${status}${code ? `, ${code}` : ''}`;
 }
+
+/**
+ * A refused API answer for a person: the Slovak sentence of its code, then the status and code in
+ * short. Never the API's own `error` text, which is English ("The portal’s database is not answering…").
+ */
+export function refusalText(r: { status: number; code?: string }): string {
+  return `${codeText(r.code)} (${httpFailure(r.status, r.code)})`;
+}

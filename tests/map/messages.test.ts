@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'vitest';
 import { ERROR_STATUS } from '@/lib/errors';
 import { cardStatusText } from '@/lib/map/citizen';
-import { CLIENT_CODES, codeText, failureText, httpFailure, isSourceFailure, MESSAGE_CODES, UNKNOWN_NOT_EMPTY } from '@/lib/map/messages';
+import { CLIENT_CODES, codeText, failureText, httpFailure, isSourceFailure, MESSAGE_CODES, refusalText, UNKNOWN_NOT_EMPTY } from '@/lib/map/messages';
 import { englishIn } from '../helpers/language';
 
 const ALL_CODES = [...Object.keys(ERROR_STATUS), ...CLIENT_CODES];
@@ -59,4 +59,13 @@ describe('a refused answer in short', () => {
   ]) {
     test(name, () => expect(httpFailure(status, code)).toBe(text));
   }
+});
+
+describe('refusalText: a refused answer in Slovak, never the API\'s English error', () => {
+  test('a known code: its sentence, then status and code', () => {
+    expect(refusalText({ status: 503, code: 'database_unavailable' })).toBe('Databáza portálu práve neodpovedá; skúste to o chvíľu znova. (HTTP 503, database_unavailable)');
+  });
+  test('no code (a body that was not JSON): the general sentence and the status', () => {
+    expect(refusalText({ status: 502 })).toBe('Odpoveď sa nepodarilo získať. (HTTP 502)');
+  });
 });
