@@ -4,9 +4,11 @@
 // stack counts for places), as shares of all sampled time, idle excluded.
 //
 //   npx tsx scripts/bench/cpuprofile.ts <file-or-dir>... [--top=25] [--callers=<regex of function/module>] [--last=<s>]
+//     [--inclusive=<regex of "function url">]...
 //
 // --last=<s> keeps only the samples of each profile's last <s> seconds (a server stopped right after a
-// load run: the run without the start-up).
+// load run: the run without the start-up). Each --inclusive=<regex> prints the share of samples with a
+// frame matching `<function> <url>` anywhere on the stack (e.g. `--inclusive='^endWhole '`).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
@@ -99,8 +101,9 @@ function files(args: string[]): string[] {
   return out;
 }
 
-export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp): string {
+export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp, inclusive: RegExp[] = []): string {
   const callers = new Map<string, number>();
+  const inclusiveUs = inclusive.map(() => 0);
   const selfByModule = new Map<string, number>();
   const selfByFunction = new Map<string, number>();
   const byArea = new Map<string, number>();
@@ -117,6 +120,18 @@ export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp): st
     for (const n of p.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
     const self = new Map<number, number>();
     for (let i = 0; i < p.samples.length; i++) self.set(p.samples[i], (self.get(p.samples[i]) ?? 0) + (p.timeDeltas[i] ?? 0));
+    const matchMemo = new Map<number, boolean[]>();
+    /** Which of the inclusive patterns a frame of the stack of `id` matches. */
+    const matchesOf = (id: number): boolean[] => {
+      let hit = matchMemo.get(id);
+      if (hit) return hit;
+      const f = byId.get(id)!.callFrame;
+      const own = inclusive.map((re) => re.test(`${f.functionName} ${f.url}`));
+      const up = parent.get(id);
+      hit = up === undefined ? own : matchesOf(up).map((m, i) => m || own[i]);
+      matchMemo.set(id, hit);
+      return hit;
+    };
     const areaMemo = new Map<number, string>();
     const areaOf = (id: number): string => {
       const hit = areaMemo.get(id);
@@ -146,6 +161,7 @@ export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp): st
       selfByModule.set(mod, (selfByModule.get(mod) ?? 0) + us);
       const key = `${fn} ${mod}${n.callFrame.url ? `:${n.callFrame.lineNumber + 1}` : ''}`;
       selfByFunction.set(key, (selfByFunction.get(key) ?? 0) + us);
+      if (inclusive.length) matchesOf(id).forEach((m, i) => m && (inclusiveUs[i] += us));
       const area = areaOf(id);
       byArea.set(area, (byArea.get(area) ?? 0) + us);
       if (callersOf && callersOf.test(`${fn} ${mod}`)) {
@@ -175,6 +191,7 @@ export function summarise(profiles: Profile[], top = 25, callersOf?: RegExp): st
     `\nself time by module:\n${rows(selfByModule, top)}`,
     `\nself time by function:\n${rows(selfByFunction, top)}`,
     ...(callersOf ? [`\ncallers of ${callersOf}:\n${rows(callers, top)}`] : []),
+    ...(inclusive.length ? [`\ninclusive time (a matching frame anywhere on the stack):\n${rows(new Map(inclusive.map((re, i) => [String(re), inclusiveUs[i]])), inclusive.length)}`] : []),
   ].join('\n');
 }
 
@@ -186,5 +203,6 @@ if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(import.met
     .map((f) => JSON.parse(readFileSync(f, 'utf8')) as Profile)
     .map((p) => (last > 0 ? lastSeconds(p, last) : p));
   const callers = process.argv.find((a) => a.startsWith('--callers='))?.slice(10);
-  console.log(summarise(profiles, top, callers ? new RegExp(callers) : undefined));
+  const inclusive = process.argv.filter((a) => a.startsWith('--inclusive=')).map((a) => new RegExp(a.slice(12)));
+  console.log(summarise(profiles, top, callers ? new RegExp(callers) : undefined, inclusive));
 }
