@@ -5,6 +5,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { tagMatches, type JsonAnswer } from '@/lib/entity-tag';
+import { WholeResponse } from '@/lib/http';
 import { healthSummary } from '@/lib/health/summary';
 import { processWide } from '@/lib/process-state';
 import { registrySnapshot } from '@/lib/providers/served';
@@ -37,11 +38,11 @@ const REFERENCE_ONLY: ReadonlySet<CachedKind> = new Set(['places', 'reverse']);
  * 200 with the JSON body, its ETag and the kind's Cache-Control; 304 when If-None-Match carries the
  * tag. A `transient` answer (a source failed for part of it) is `no-store`, without a tag.
  */
-function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonAnswer, options: { transient?: boolean } = {}): Response {
-  if (options.transient) return new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonAnswer, body: Buffer, options: { transient?: boolean } = {}): Response {
+  if (options.transient) return new WholeResponse(body, { status: 200, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
   const headers = { 'Cache-Control': CACHE_LIFETIMES[kind], ETag: answer.etag };
   if (tagMatches(req.headers.get('if-none-match'), answer.etag)) return new Response(null, { status: 304, headers });
-  return new Response(answer.body, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
+  return new WholeResponse(body, { status: 200, headers: { 'Content-Type': 'application/json', ...headers } });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -120,8 +121,9 @@ export async function cachedAnswer(
 ): Promise<Response> {
   const stamp = await answerStamp(kind);
   const { answer, transient } = await compute();
+  // Encoded once: the stored answer and the response share the bytes.
+  const body = Buffer.from(answer.body);
   if (!transient) {
-    const body = Buffer.from(answer.body);
     answerStore().entries.set(answerKey(req.url), {
       kind,
       stamp,
@@ -131,7 +133,7 @@ export async function cachedAnswer(
     });
     answerStore().stats.stored++;
   }
-  return cachedJsonResponse(req, kind, answer, { transient });
+  return cachedJsonResponse(req, kind, answer, body, { transient });
 }
 
 /**
@@ -162,8 +164,11 @@ export async function reusableAnswer(target: string): Promise<StoredAnswer | nul
   return entry;
 }
 
-/** Notes the headers of the route's 200 answer for a target whose answer the route stored. */
-export function noteAnswerHeaders(target: string, headers: OutgoingHttpHeaders): void {
+/**
+ * Notes the headers of the route's 200 answer for a target whose answer the route stored; `headers`
+ * is called only for a stored answer without them (most targets of a varied crowd are asked once).
+ */
+export function noteAnswerHeaders(target: string, headers: () => OutgoingHttpHeaders): void {
   const store = answerStore();
   if (store.entries.size === 0) return;
   let key: string;
@@ -172,7 +177,6 @@ export function noteAnswerHeaders(target: string, headers: OutgoingHttpHeaders):
   } catch {
     return;
   }
-  const entry = store.entries.get(key);
-  if (entry && !entry.headers) entry.headers = headers;
+  const entry = store.entries.peek(key);
+  if (entry && !entry.headers) entry.headers = headers();
 }
-
