@@ -6,11 +6,11 @@
 // on every request while the rest stays the same: their tag is computed without that member and is
 // weak (W/"..."), since two answers with one tag are equivalent, not byte-identical. Places, reverse
 // and selection answers have no such member: a strong tag over the body.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-/** A quoted entity tag of some text or bytes (SHA-1, base64url, 27 characters). */
+/** A quoted entity tag of some text or bytes (SHA-1, base64url, 27 characters; one-shot `hash`, half the cost of a Hash object). */
 export function entityTag(text: string | Uint8Array, weak = false): string {
-  const tag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  const tag = `"${hash('sha1', text, 'base64url')}"`;
   return weak ? `W/${tag}` : tag;
 }
 

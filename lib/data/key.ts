@@ -3,7 +3,7 @@
 // depends on (see `dataDefinitionFingerprint`), not the whole manifest: a manifest change that leaves
 // it alone (a title, keywords, the licence, another dataset, an approval) keeps the entries, so the
 // last good copy stays usable as stale across the change; a changed source gets new entries.
-import { createHash } from 'node:crypto';
+import { createHash, hash } from 'node:crypto';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import type { PreparedQuery } from './query';
 
@@ -39,5 +39,5 @@ export function cacheKey(datasetKey: string, definition: string, q: PreparedQuer
     Object.entries(q.params).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
     q.cursor ?? null,
   ];
-  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
+  return hash('sha256', JSON.stringify(parts), 'hex');
 }
