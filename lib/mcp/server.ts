@@ -77,8 +77,21 @@ const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
  * too while the portal runs on a local address; a portal on a public name answers every origin (the
  * spec's CORS `*`), since a rebound request cannot carry our Host there.
  */
-function dnsRebindingPolicy(): { allowedHosts: string[]; allowedOrigins?: string[] } {
-  const { publicBaseUrl, port, mcpAllowedHosts } = env();
+function dnsRebindingPolicy(): DnsRebindingPolicy {
+  const settings = env();
+  if (policy?.settings !== settings) policy = { settings, value: dnsRebindingPolicyOf(settings) };
+  return policy.value;
+}
+
+interface DnsRebindingPolicy {
+  allowedHosts: string[];
+  allowedOrigins?: string[];
+}
+
+/** The policy of the settings it was made from (env() gives a new object when they change). */
+let policy: { settings: ReturnType<typeof env>; value: DnsRebindingPolicy } | undefined;
+
+function dnsRebindingPolicyOf({ publicBaseUrl, port, mcpAllowedHosts }: ReturnType<typeof env>): DnsRebindingPolicy {
   const base = new URL(publicBaseUrl);
   const hosts = new Set<string>([base.host, ...mcpAllowedHosts]);
   for (const h of LOCAL_HOSTS) hosts.add(`${h}:${port}`);
