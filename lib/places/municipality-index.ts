@@ -38,6 +38,10 @@ export interface MunicipalityIndex {
   bySlug: Map<string, MunicipalityInfo>;
   /** Normalised name (short, official, bare city-district name) -> municipalities. */
   byName: Map<string, MunicipalityInfo[]>;
+  /** The keys of byName sorted (prefix look-ups by binary search), each with its place in byName's order. */
+  sortedNames: Array<{ name: string; order: number }>;
+  /** A whole city's name (Bratislava, Košice) -> the codes of its city districts. */
+  districtsOfCity: Map<string, string[]>;
   towns: MunicipalityInfo[];
 }
 
@@ -117,6 +121,8 @@ async function build(digest: string): Promise<MunicipalityIndex> {
     byCode6: new Map(),
     bySlug: new Map(),
     byName: new Map(),
+    sortedNames: [],
+    districtsOfCity: new Map(),
     towns: [],
   };
   for (const r of rows) {
@@ -148,7 +154,9 @@ async function build(digest: string): Promise<MunicipalityIndex> {
     if (m.city) names.add(normalizeName(m.name.replace(/^(Bratislava|Košice)\s*-\s*/, '')));
     for (const n of names) index.byName.set(n, [...(index.byName.get(n) ?? []), m]);
     if (m.overTenThousand) index.towns.push(m);
+    if (m.city) index.districtsOfCity.set(m.city, [...(index.districtsOfCity.get(m.city) ?? []), m.code]);
   }
+  index.sortedNames = [...index.byName.keys()].map((name, order) => ({ name, order })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   return index;
 }
 

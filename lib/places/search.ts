@@ -271,13 +271,24 @@ function municipalityCodesFor(q: string, index: MunicipalityIndex): string[] {
   if (!q) return [];
   let hits = index.byName.get(q) ?? [];
   if (!hits.length) {
-    hits = [];
-    for (const [name, ms] of index.byName) if (name.startsWith(q)) hits.push(...ms);
+    // The names starting with q, in the index's order (as a scan of byName would meet them).
+    const sorted = index.sortedNames;
+    let lo = 0;
+    let hi = sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (sorted[mid].name < q) lo = mid + 1;
+      else hi = mid;
+    }
+    const names: Array<{ name: string; order: number }> = [];
+    for (let i = lo; i < sorted.length && sorted[i].name.startsWith(q); i++) names.push(sorted[i]);
+    names.sort((a, b) => a.order - b.order);
+    hits = names.flatMap((n) => index.byName.get(n.name) ?? []);
   }
   const codes = new Set<string>();
   for (const m of hits.slice(0, 50)) {
     codes.add(m.code);
-    if (m.kind === 'whole_city') for (const d of index.byCode.values()) if (d.city === m.name) codes.add(d.code);
+    if (m.kind === 'whole_city') for (const code of index.districtsOfCity.get(m.name) ?? []) codes.add(code);
   }
   return [...codes];
 }
