@@ -7,7 +7,7 @@ import { LRUCache } from 'lru-cache';
 import { tagMatches, type JsonAnswer } from '@/lib/entity-tag';
 import { WholeResponse } from '@/lib/http';
 import { healthSummary } from '@/lib/health/summary';
-import { processWide } from '@/lib/process-state';
+import { processWide, requestContext } from '@/lib/process-state';
 import { registrySnapshot } from '@/lib/providers/served';
 
 /**
@@ -124,14 +124,12 @@ export async function cachedAnswer(
   // Encoded once: the stored answer and the response share the bytes.
   const body = Buffer.from(answer.body);
   if (!transient) {
-    answerStore().entries.set(answerKey(req.url), {
-      kind,
-      stamp,
-      expires: Date.now() + (REFERENCE_ONLY.has(kind) ? PLACES_REUSE_MS : REUSE_MS),
-      body,
-      etag: answer.etag,
-    });
+    const entry: StoredAnswer = { kind, stamp, expires: Date.now() + (REFERENCE_ONLY.has(kind) ? PLACES_REUSE_MS : REUSE_MS), body, etag: answer.etag };
+    answerStore().entries.set(answerKey(req.url), entry);
     answerStore().stats.stored++;
+    // The server notes on it the headers the answer goes out with (lib/server/fast-path.ts learn).
+    const context = requestContext();
+    if (context) context.storedAnswer = entry;
   }
   return cachedJsonResponse(req, kind, answer, body, { transient });
 }
@@ -162,21 +160,4 @@ export async function reusableAnswer(target: string): Promise<StoredAnswer | nul
   }
   store.stats.hits++;
   return entry;
-}
-
-/**
- * Notes the headers of the route's 200 answer for a target whose answer the route stored; `headers`
- * is called only for a stored answer without them (most targets of a varied crowd are asked once).
- */
-export function noteAnswerHeaders(target: string, headers: () => OutgoingHttpHeaders): void {
-  const store = answerStore();
-  if (store.entries.size === 0) return;
-  let key: string;
-  try {
-    key = answerKey(target);
-  } catch {
-    return;
-  }
-  const entry = store.entries.peek(key);
-  if (entry && !entry.headers) entry.headers = headers();
 }

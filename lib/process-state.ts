@@ -13,8 +13,10 @@
 //
 // The request context (requestContext()) is here for the same reason: what server.ts knows of a
 // request (the socket's peer address, that it compresses answers itself) reaches the route handlers,
-// which see only a web Request, through one AsyncLocalStorage shared by both copies of the modules.
+// which see only a web Request, through one AsyncLocalStorage shared by both copies of the modules;
+// what a route leaves for the listener (the answer it stored) goes back on the same object.
 import { AsyncLocalStorage } from 'node:async_hooks';
+import type { OutgoingHttpHeaders } from 'node:http';
 
 /**
  * Every process-wide piece of state, and why it must be one per process. Exported as the module's
@@ -75,11 +77,16 @@ export function processWide<T>(name: ProcessWideName, create: () => T): T {
 }
 
 /** What the server knows of a request that the route handler's web Request does not carry. */
-interface RequestContext {
+export interface RequestContext {
   /** The socket's peer address (clientAddress() trusts X-Forwarded-For only from TRUSTED_PROXIES peers). */
   peer: string;
   /** The server compresses answers itself (server.ts; Next.js would drop a route's Content-Encoding). */
   serverCompresses: boolean;
+  /**
+   * The answer the route stored for this request (lib/http-cache.ts): the request listener notes on it
+   * the headers its answer went out with, which the stored-answer fast path answers with later.
+   */
+  storedAnswer?: { headers?: OutgoingHttpHeaders };
 }
 
 function contextStorage(): AsyncLocalStorage<RequestContext> {

@@ -31,9 +31,10 @@ import { createRequire } from 'node:module';
 import type http from 'node:http';
 import { freshDataAnswer, type DataRequest } from '@/lib/data';
 import { tagMatches } from '@/lib/entity-tag';
-import { noteAnswerHeaders, reusableAnswer } from '@/lib/http-cache';
+import { reusableAnswer } from '@/lib/http-cache';
 import { wholeBodyOf } from '@/lib/http';
 import { logger } from '@/lib/observability/log';
+import type { RequestContext } from '@/lib/process-state';
 import { endWhole } from './compression';
 import { routeParams, type RouteTable } from './routes';
 
@@ -63,9 +64,10 @@ export interface FastPaths {
   route(req: http.IncomingMessage, res: http.ServerResponse, route: string, pathname: string): Promise<boolean>;
   /**
    * After the route answered a request of `route` (through Next.js, or called by the route fast
-   * path): notes the route's headers of a 200 GET answer, and through Next.js the Vary of a 200 answer.
+   * path): notes the route's headers of a 200 GET answer (the data route's, or on the answer the
+   * route stored, which the request context carries), and through Next.js the Vary of a 200 answer.
    */
-  learn(req: http.IncomingMessage, res: http.ServerResponse, route: string, throughNext: boolean): void;
+  learn(req: http.IncomingMessage, res: http.ServerResponse, route: string, throughNext: boolean, context: RequestContext): void;
 }
 
 /** A route handler method as the compiled module exports it (app/**\/route.ts, wrapped by lib/http route()). */
@@ -293,7 +295,7 @@ export function createFastPaths(options: {
       return true;
     },
 
-    learn(req, res, route, throughNext) {
+    learn(req, res, route, throughNext, context) {
       if (routes && throughNext && res.statusCode === 200 && res.headersSent && options.routes().handlers?.has(route)) {
         let entry = handlers.get(route);
         if (!entry) handlers.set(route, (entry = { methods: null }));
@@ -304,8 +306,8 @@ export function createFastPaths(options: {
       if (req.method !== 'GET' || res.statusCode !== 200 || !res.headersSent) return;
       if (route === DATA_ROUTE) {
         if (data && !dataRouteHeaders) dataRouteHeaders = routeHeadersOf(res);
-      } else if (answers && req.url?.startsWith('/api/')) {
-        noteAnswerHeaders(req.url, () => routeHeadersOf(res));
+      } else if (answers && context.storedAnswer && !context.storedAnswer.headers) {
+        context.storedAnswer.headers = routeHeadersOf(res);
       }
     },
   };

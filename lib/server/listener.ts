@@ -17,7 +17,7 @@ import { logger } from '@/lib/observability/log';
 import { metrics, observeHttpRequest } from '@/lib/observability/metrics';
 import { rejectMethodNotAllowed, rejectUndecodablePath } from '@/lib/server-guards';
 import { env } from '@/lib/env';
-import { withRequestContext } from '@/lib/process-state';
+import { withRequestContext, type RequestContext } from '@/lib/process-state';
 import { createCompression } from './compression';
 import { createFastPaths, DATA_ROUTE } from './fast-path';
 import { isStopping } from './lifecycle';
@@ -133,13 +133,16 @@ export function createRequestListener(options: ListenerOptions): RequestListener
     }
 
     pending.add(res);
+    // The routes read the peer address and that the server compresses from the request context, and
+    // leave on it the answer they stored.
+    const context: RequestContext = { peer, serverCompresses: true };
     /** Who made the answer the fast paths may learn from: Next.js, or the route handler called by the route fast path. */
     let answeredBy: 'next' | 'route' | null = null;
     res.once('close', () => {
       pending.delete(res);
       inFlightGauge.dec();
       settle();
-      if (answeredBy) fast.learn(req, res, route, answeredBy === 'next');
+      if (answeredBy) fast.learn(req, res, route, answeredBy === 'next', context);
       done(req, res, started, route, peer, id);
     });
 
@@ -160,8 +163,6 @@ export function createRequestListener(options: ListenerOptions): RequestListener
       return;
     }
     if (rejectMethodNotAllowed(req, res, options.routes().methods?.get(route))) return;
-    // The routes read the peer address and that the server compresses from the request context.
-    const context = { peer, serverCompresses: true };
     compress(req as never, res as never, () => {
       withRequestContext(context, async () => {
         // A repeated catalog, places, summary or nearby answer, through the same compression.
