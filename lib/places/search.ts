@@ -434,7 +434,26 @@ function rank(found: Candidate[]): Candidate[] {
     const prev = best.get(c.key);
     if (!prev || compare(c, prev) < 0) best.set(c.key, c);
   }
-  return [...best.values()].sort(compare);
+  return distinguishable([...best.values()].sort(compare));
+}
+
+/**
+ * The ranked candidates without those a person cannot tell from one ranked above: the same type, name
+ * and municipality, and either the same point or no address points of its own (weight 0). The street
+ * lists of city parts name streets the address register has too ("Štúrova" of Nitra's parts Mlynárce,
+ * Staré Mesto and Kynek beside the register's Štúrova); without a position of their own they are
+ * placed at the municipality's centre, and listed "Štúrova, Nitra" four times, three at the centre.
+ */
+function distinguishable(ranked: Candidate[]): Candidate[] {
+  const shown = new Map<string, Candidate[]>();
+  return ranked.filter((c) => {
+    const key = `${c.type}|${c.name}|${c.municipalityCode ?? ''}`;
+    const same = shown.get(key);
+    if (same?.some((s) => c.weight === 0 || (s.point[0] === c.point[0] && s.point[1] === c.point[1]))) return false;
+    if (same) same.push(c);
+    else shown.set(key, [c]);
+    return true;
+  });
 }
 
 function compare(a: Candidate, b: Candidate): number {

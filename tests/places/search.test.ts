@@ -146,6 +146,23 @@ describe('searchPlaces: shape and ranking', () => {
     }
   });
 
+  test('a street the register and the city parts both list appears once', async () => {
+    // Nitra's Štúrova: the register's street (with address points) and the same name in the street
+    // lists of three city parts, which have no position of their own (the town's centre).
+    const r = await searchPlaces('Štúrova, Nitra', 10);
+    const sturova = r.places.filter((p) => p.type === 'ulica' && p.name === 'Štúrova, Nitra');
+    expect(sturova).toHaveLength(1);
+    expect(r.places[0]).toBe(sturova[0]);
+    for (const q of ['Štúrova, Nitra', 'Sturova', 'Hlavná', 'Nová, Bratislava', 'Mierová']) {
+      const seen = new Set<string>();
+      for (const p of (await searchPlaces(q, 20)).places) {
+        const key = `${p.type}|${p.name}|${p.municipality?.code}|${p.point.join(',')}`;
+        expect(seen.has(key), `${q}: ${key} twice`).toBe(false);
+        seen.add(key);
+      }
+    }
+  });
+
   test('max limits the count', async () => {
     expect((await searchPlaces('Nová', 1)).count).toBe(1);
     expect((await searchPlaces('Nová', 10)).count).toBe(10);
