@@ -3,7 +3,7 @@
 // depends on (see `dataDefinitionFingerprint`), not the whole manifest: a manifest change that leaves
 // it alone (a title, keywords, the licence, another dataset, an approval) keeps the entries, so the
 // last good copy stays usable as stale across the change; a changed source gets new entries.
-import { createHash, hash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ManifestDataset } from '@/lib/protocol/types';
 import type { PreparedQuery } from './query';
 
@@ -25,7 +25,7 @@ export function dataDefinitionFingerprint(dataset: ManifestDataset): string {
     maxZoom: dataset.coverage?.maxZoom ?? null,
     color,
   };
-  return createHash('sha256').update(JSON.stringify(definition)).digest('hex');
+  return hash('sha256', JSON.stringify(definition), 'hex');
 }
 
 export function cacheKey(datasetKey: string, definition: string, q: PreparedQuery): string {
