@@ -1,7 +1,7 @@
 // The layer rule of the portal, checked by `npm run lint` (dependency-cruiser). Written down in
 // README.md ("Layers"). A module may import its own layer and the layers below it, never one above:
 //
-//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/process-state.ts, lib/entity-tag.ts, lib/observability/
+//   core      lib/env.ts, lib/errors.ts, lib/memo.ts, lib/doorkeeper.ts, lib/process-state.ts, lib/entity-tag.ts, lib/observability/
 //   protocol  lib/protocol/ (the provider protocol: types, schemas, shared pure rules)
 //   contract  lib/operation/define.ts, lib/operation/fields.ts, lib/operation/query.ts (the zod
 //             vocabulary of the answers and how a query string becomes an input)
@@ -47,7 +47,7 @@ const NOT_DOMAIN = [OPERATION_FILES, '^lib/(data|docs)/routes\\.ts$'];
 const CONTRACT = '^lib/operation/(define|fields|query)\\.ts$';
 
 const LAYERS = [
-  { name: 'core', path: ['^lib/(env|errors|memo|process-state|entity-tag)\\.ts$', '^lib/observability/'] },
+  { name: 'core', path: ['^lib/(env|errors|memo|doorkeeper|process-state|entity-tag)\\.ts$', '^lib/observability/'] },
   { name: 'protocol', path: ['^lib/protocol/'], pathNot: [OPERATION_FILES] },
   { name: 'contract', path: [CONTRACT] },
   { name: 'infra', path: ['^lib/(db|fetch)/'] },

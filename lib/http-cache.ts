@@ -5,6 +5,7 @@
 import type { OutgoingHttpHeaders } from 'node:http';
 import { LRUCache } from 'lru-cache';
 import { tagMatches, type JsonAnswer } from '@/lib/entity-tag';
+import { Doorkeeper } from '@/lib/doorkeeper';
 import { WholeResponse } from '@/lib/http';
 import { healthSummary } from '@/lib/health/summary';
 import { processWide, requestContext } from '@/lib/process-state';
@@ -56,6 +57,8 @@ function cachedJsonResponse(req: Request, kind: CachedKind, answer: JsonAnswer, 
 // (lib/places/search.ts, reverse.ts). The body and tag are the route's; so are the headers, taken from
 // the route's own answer as Next.js wrote it (`headers`, noted by the server), which is why an answer
 // is reusable only after the route's answer for that URL went out.
+// An answer is stored only from the second time the route gives it for its URL (the doorkeeper,
+// lib/doorkeeper.ts): a URL asked once, as most of a crowd's are, leaves nothing in the store.
 
 /** How long a catalog, summary, nearby or selection answer is reused for the same URL. */
 const REUSE_MS = 1000;
@@ -80,6 +83,8 @@ interface StoredAnswer {
 
 interface AnswerStore {
   entries: LRUCache<string, StoredAnswer>;
+  /** Keys answered once: an answer is stored from the second time its key is answered. */
+  doorkeeper: Doorkeeper;
   stats: { hits: number; stored: number };
 }
 
@@ -88,6 +93,7 @@ export function answerStore(): AnswerStore {
   return processWide<AnswerStore>('storedAnswers', () => ({
     // Bounded by bytes: a few large catalogs or many small place answers.
     entries: new LRUCache<string, StoredAnswer>({ maxSize: 64 * 1024 * 1024, sizeCalculation: (e) => e.body.length + 1200 }),
+    doorkeeper: new Doorkeeper(),
     stats: { hits: 0, stored: 0 },
   }));
 }
@@ -123,10 +129,12 @@ export async function cachedAnswer(
   const { answer, transient } = await compute();
   // Encoded once: the stored answer and the response share the bytes.
   const body = Buffer.from(answer.body);
-  if (!transient) {
+  const store = answerStore();
+  const key = transient ? null : answerKey(req.url);
+  if (key !== null && store.doorkeeper.seenBefore(key)) {
     const entry: StoredAnswer = { kind, stamp, expires: Date.now() + (REFERENCE_ONLY.has(kind) ? PLACES_REUSE_MS : REUSE_MS), body, etag: answer.etag };
-    answerStore().entries.set(answerKey(req.url), entry);
-    answerStore().stats.stored++;
+    store.entries.set(key, entry);
+    store.stats.stored++;
     // The server notes on it the headers the answer goes out with (lib/server/fast-path.ts learn).
     const context = requestContext();
     if (context) context.storedAnswer = entry;

@@ -1,10 +1,14 @@
 // Answers memoised per owner: one bounded LRU per object the answers depend on (the reference data's
 // municipality index, a served dataset), held in a WeakMap, so a new owner (a re-import, a changed
 // manifest) starts empty and the old one's answers go with it. Values are shared, never mutated.
+// A value is kept from the second time its key is computed (lib/doorkeeper.ts): a crowd of distinct
+// questions leaves nothing behind.
 import { LRUCache } from 'lru-cache';
+import { Doorkeeper } from '@/lib/doorkeeper';
 
 export class OwnerMemo<O extends object, V extends object> {
   private byOwner = new WeakMap<O, LRUCache<string, V>>();
+  private readonly doorkeeper = new Doorkeeper(14);
 
   constructor(private readonly options: { max: number; ttlMs?: number }) {}
 
@@ -20,7 +24,7 @@ export class OwnerMemo<O extends object, V extends object> {
     const known = lru.get(key);
     if (known) return known;
     const value = await compute();
-    lru.set(key, value);
+    if (this.doorkeeper.seenBefore(key)) lru.set(key, value);
     return value;
   }
 
@@ -28,12 +32,16 @@ export class OwnerMemo<O extends object, V extends object> {
   rememberSync(owner: O, key: string, compute: () => V): V {
     const lru = this.lru(owner);
     let value = lru.get(key);
-    if (!value) lru.set(key, (value = compute()));
+    if (!value) {
+      value = compute();
+      if (this.doorkeeper.seenBefore(key)) lru.set(key, value);
+    }
     return value;
   }
 
   /** Forgets every owner's values. */
   clear(): void {
     this.byOwner = new WeakMap();
+    this.doorkeeper.clear();
   }
 }
