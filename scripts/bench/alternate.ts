@@ -14,11 +14,9 @@
 // slices (the route fast paths learn each route from its first answer through Next.js) are printed
 // but left out of the totals. Start both servers on the same prepared database, e.g.
 //   (cd ../before && NODE_ENV=production PORT=4661 DATABASE_URL=… node --import tsx server.ts) &
-import { readFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
 import { workload } from '../resilience/load';
-import { PG_HOST } from '../resilience/portal';
 import { crowdRequests, runCrowd } from './crowd';
+import { crowdKeys, postgresBackends, processTicks } from './load';
 
 const arg = (name: string): string | undefined => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
 const num = (name: string, fallback: number) => Math.max(0, Number(arg(name) ?? fallback) || fallback);
@@ -30,35 +28,9 @@ async function serverCpuSeconds(url: string): Promise<number> {
   return Number(m[1]);
 }
 
-/** CPU seconds of the backends of a local PostgreSQL database (utime + stime of each, 100 ticks a second). */
+/** CPU seconds of every backend of a local PostgreSQL database. */
 function postgresCpuSeconds(database: string): number {
-  const r = spawnSync('psql', ['-h', PG_HOST, '-d', 'postgres', '-Atc', `select pid from pg_stat_activity where datname = '${database.replace(/'/g, "''")}'`], {
-    encoding: 'utf8',
-    timeout: 5000,
-  });
-  let ticks = 0;
-  for (const pid of r.stdout.split('\n').filter(Boolean)) {
-    try {
-      const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
-      ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return ticks / 100;
-}
-
-/** Dataset keys for the crowd pool, as `npm run bench -- load` picks them (its crowdPool), answered by both. */
-async function poolKeys(a: string, b: string): Promise<{ pointKeys: string[]; summaryKeys: string[] }> {
-  const { items } = await workload(a);
-  const dataKeys = items.filter((i) => i.path.startsWith('/api/data/')).map((i) => i.path.slice('/api/data/'.length));
-  const candidates = [...new Set([...items.filter((i) => i.kind === 'summary').map((i) => i.path.split('?')[0].slice('/api/summary/'.length)), ...dataKeys])];
-  const summaryKeys: string[] = [];
-  for (const key of candidates) {
-    const ok = await Promise.all([a, b].map(async (u) => (await fetch(`${u}/api/summary/${key}?municipality=SK0101528595`)).status === 200));
-    if (ok.every(Boolean)) summaryKeys.push(key);
-  }
-  return { pointKeys: dataKeys.slice(0, 2), summaryKeys };
+  return postgresBackends(database, null).reduce((sum, pid) => sum + (processTicks(pid) ?? 0), 0) / 100;
 }
 
 interface Side {
@@ -80,7 +52,8 @@ async function main(): Promise<void> {
   const database = arg('database');
   // Enough distinct requests per slice for 1,600 req/s: no request repeats within a slice.
   const perSlice = Math.ceil(seconds * 1600);
-  const pool = crowdRequests({ seed: num('seed', 2), size: perSlice * slices, ...(await poolKeys(a, b)) });
+  // Both portals serve one database, so A's datasets are B's.
+  const pool = crowdRequests({ seed: num('seed', 2), size: perSlice * slices, ...(await crowdKeys(a, (await workload(a)).items)) });
   if (pool.length < perSlice * slices) console.warn(`alternate: only ${pool.length} distinct requests; later slices repeat earlier ones`);
   const sides: Record<'A' | 'B', Side> = {
     A: { requests: 0, seconds: 0, cpu: 0, pg: 0, p99: [] },

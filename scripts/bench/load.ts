@@ -107,7 +107,7 @@ const BASELINE: Item = { kind: 'baseline: constant route', method: 'GET', path: 
 const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** utime + stime of one process in clock ticks, or null when it is gone (or /proc is absent). */
-function processTicks(pid: number): number | null {
+export function processTicks(pid: number): number | null {
   try {
     // Fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15.
     const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(')').pop()!.trim().split(/\s+/);
@@ -133,10 +133,15 @@ function processTree(pid: number): number[] {
   return out;
 }
 
-/** PostgreSQL backends serving the server's connections (application_name `portal:<host>:<pid>`, lib/db; the host may be cut, the pid ends it). */
-function postgresBackends(database: string, serverPids: number[]): number[] {
-  const names = serverPids.map((p) => `'%:${p}'`).join(',');
-  const r = spawnSync('psql', ['-h', PG_HOST, '-d', 'postgres', '-Atc', `select pid from pg_stat_activity where datname = '${database.replace(/'/g, "''")}' and application_name like any (array[${names}])`], {
+/**
+ * PostgreSQL backends of a database serving the server's connections (application_name
+ * `portal:<host>:<pid>`, lib/db; the host may be cut, the pid ends it), or all of its backends when
+ * `serverPids` is null.
+ */
+export function postgresBackends(database: string, serverPids: number[] | null): number[] {
+  const names = serverPids?.map((p) => `'%:${p}'`).join(',');
+  const ofServers = names === undefined ? '' : ` and application_name like any (array[${names}])`;
+  const r = spawnSync('psql', ['-h', PG_HOST, '-d', 'postgres', '-Atc', `select pid from pg_stat_activity where datname = '${database.replace(/'/g, "''")}'${ofServers}`], {
     encoding: 'utf8',
     timeout: 5000,
   });
@@ -198,10 +203,10 @@ async function measure(portal: Portal, label: string, runner: Runner, o: Options
 }
 
 /**
- * The crowd pool for this portal: the point datasets of the repeated mix for nearby, and for summary
- * every dataset of it that answers a per-municipality summary (checked once on one municipality).
+ * The crowd's datasets on this portal: the point datasets of the repeated mix for nearby, and for
+ * summary every dataset of it that answers a per-municipality summary (checked once on one municipality).
  */
-async function crowdPool(base: string, items: Item[], o: Options) {
+export async function crowdKeys(base: string, items: Item[]): Promise<{ pointKeys: string[]; summaryKeys: string[] }> {
   const dataKeys = items.filter((i) => i.path.startsWith('/api/data/')).map((i) => i.path.slice('/api/data/'.length));
   const candidates = [...new Set([...items.filter((i) => i.kind === 'summary').map((i) => i.path.split('?')[0].slice('/api/summary/'.length)), ...dataKeys])];
   const summaryKeys: string[] = [];
@@ -210,7 +215,12 @@ async function crowdPool(base: string, items: Item[], o: Options) {
     if (r.status === 200) summaryKeys.push(key);
     else console.warn(`bench load: crowd mix: no summary of ${key} (${r.status})`);
   }
-  const pool = crowdRequests({ seed: o.seed, size: o.crowdSize, pointKeys: dataKeys.slice(0, 2), summaryKeys });
+  return { pointKeys: dataKeys.slice(0, 2), summaryKeys };
+}
+
+/** The crowd pool for this portal (crowdKeys), narrowed to --kinds. */
+async function crowdPool(base: string, items: Item[], o: Options) {
+  const pool = crowdRequests({ seed: o.seed, size: o.crowdSize, ...(await crowdKeys(base, items)) });
   return o.kinds.length ? pool.filter((i) => o.kinds.some((k) => i.kind.includes(k))) : pool;
 }
 
