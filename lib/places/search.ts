@@ -177,15 +177,17 @@ type NameRow = { id: string; type: string; name: string; muni: string | null; lo
  */
 async function searchNames(q: string, want: number, types: readonly string[] | null, o: { streetSpellings: boolean }): Promise<Candidate[]> {
   const sql = await getSql();
-  const prefix = `${likeEscape(q)}%`;
   const wordPrefix = `% ${likeEscape(q)}%`;
   const cols = sql`id, type, name, municipality_code as muni, ST_X(point) as lon, ST_Y(point) as lat, weight`;
   const ofTypes = types ? sql`and type = any(${types as string[]})` : sql``;
+  // The prefix as a range of the btree's byte order (text_pattern_ops), not `like 'q%'`: a range of
+  // parameters is an index condition in the statement's one generic plan (lib/db: plan_cache_mode),
+  // where `like $1` could only use the trigram index (0.04 against 0.42 ms a query).
   const first = await sql<NameRow[]>`
     (select ${cols}, 4 as tier, 1::real as sim from place_names where name_norm = ${q} ${ofTypes} order by weight desc limit 100)
     union all
     (select ${cols}, 3 as tier, similarity(name_norm, ${q}) as sim from place_names
-      where name_norm like ${prefix} and name_norm <> ${q} ${ofTypes} order by weight desc limit 100)`;
+      where name_norm ~>~ ${q} and name_norm ~<~ ${prefixEnd(q)} ${ofTypes} order by weight desc limit 100)`;
   const rows: NameRow[] = [...first];
   // Trigrams of two letters are noise: very short queries stay with exact and prefix matches.
   if (distinctKeys(rows) < want && q.length >= 3 && (!types || types.some((t) => t !== 'ulica'))) {
@@ -488,6 +490,23 @@ function shape(c: Candidate, index: MunicipalityIndex): Place {
 
 function round6(x: number): number {
   return Math.round(x * 1e6) / 1e6;
+}
+
+/**
+ * The least string above every string that starts with `q` in byte (code point) order: `q` with its
+ * last character's code point raised by one (`nitra` -> `nitrb`), so `s ~>=~ q and s ~<~ prefixEnd(q)`
+ * holds exactly when `s` starts with `q`. The surrogate block is stepped over; a last character of
+ * U+10FFFF is dropped and the one before it raised (a `q` of U+10FFFF only gives `q`: an empty range).
+ */
+export function prefixEnd(q: string): string {
+  const chars = [...q];
+  while (chars.length) {
+    const last = chars.pop()!.codePointAt(0)!;
+    if (last < 0x10ffff) return chars.join('') + String.fromCodePoint(last + 1 === 0xd800 ? 0xe000 : last + 1);
+  }
+  // Only U+10FFFF characters: no string bounds them; `q` makes the range empty (no prefix matches
+  // for a text no name starts with).
+  return q;
 }
 
 function likeEscape(s: string): string {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { getSql } from '@/lib/db';
+import { databaseHandle, getSql } from '@/lib/db';
 
 describe('database', () => {
   test('migrations created the schema with PostGIS, pg_trgm and unaccent', async () => {
@@ -44,5 +44,13 @@ describe('database', () => {
       expect(rows).toHaveLength(20);
     }
     await sql`drop table tx_probe`;
+  });
+
+  test('on PostgreSQL every statement keeps one generic plan (plan_cache_mode)', async () => {
+    const handle = await databaseHandle();
+    const sql = await getSql();
+    const [{ mode }] = await sql<{ mode: string }[]>`select current_setting('plan_cache_mode') as mode`;
+    // The embedded database sends unnamed statements, planned per query whatever the setting.
+    expect(mode).toBe(handle.mode === 'postgres' ? 'force_generic_plan' : 'auto');
   });
 });
