@@ -374,17 +374,23 @@ async function searchAddresses(p: AddressParse, index: MunicipalityIndex): Promi
   const rows: AddressRow[] = [];
   if (streetNorms.length && num) {
     rows.push(
+      // The entrances of the street and number first (the street/number index: a few hundred rows at
+      // most), then the municipalities: in the statement's generic plan (lib/db) PostgreSQL cannot see
+      // how many entrances the municipalities hold and ANDed their index with the street's, reading
+      // 558,226 index entries of Bratislava's and others' for "Sládkovičova 9" (22 ms against 0.1 ms).
       ...(await sql<AddressRow[]>`
+        with found as materialized (
+          select id, street_name, building_number, registration_number, municipality_code, street_norm, point
+          from addresses where street_norm = any(${streetNorms}) and number_norm = ${num})
         select a.id, a.street_name, a.building_number, a.registration_number, a.municipality_code as muni,
           ST_X(p.point) as lon, ST_Y(p.point) as lat
-        from addresses a
+        from found a
         -- an entrance without coordinates is placed at its street
         cross join lateral (select coalesce(a.point, (
           select s.point from streets s
           where s.municipality_code = a.municipality_code and s.name_norm = a.street_norm and s.point is not null
           limit 1)) as point) p
-        where a.street_norm = any(${streetNorms}) and a.number_norm = ${num}
-          and a.municipality_code = any(${streetMunis})
+        where a.municipality_code = any(${streetMunis})
           and (${p.registration === null} or a.registration_number = ${p.registration ?? ''})
         limit 20`),
     );
