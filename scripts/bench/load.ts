@@ -28,7 +28,7 @@
 //   --profile=<dir>     run the servers with `--cpu-prof` into <dir> (one .cpuprofile per process)
 //   --mixes=repeated,crowd   which mixes to measure (default both; the constant route always)
 //   --seed=<n>          seed of the crowd mix (default 1); another seed is a held-out set
-//   --crowd=<n>         distinct requests in the crowd mix (default 20000: more than a 20 s run sends at 1,000 req/s)
+//   --crowd=<n>         distinct requests in the crowd mix (default 50000: more than a 20 s run sends at 2,000 req/s)
 //   --fast-paths=all,none,data   one server per value of FAST_PATHS for each configuration (default all):
 //                       what each fast path saves, measured in the same run; `+` joins names into one
 //                       value (`--fast-paths=all,data+answers`: with and without the route fast path)
@@ -75,7 +75,7 @@ function options(argv = process.argv.slice(2)): Options {
       ? list(get('mixes')).filter((m): m is 'repeated' | 'crowd' => m === 'repeated' || m === 'crowd')
       : ['repeated', 'crowd'],
     seed: Number.isInteger(Number(get('seed'))) ? Number(get('seed')) : 1,
-    crowdSize: Math.max(100, Number(get('crowd') ?? 20000) || 20000),
+    crowdSize: Math.max(100, Number(get('crowd') ?? 50000) || 50000),
     fastPaths: list(get('fast-paths')).length ? list(get('fast-paths')) : ['all'],
   };
 }
