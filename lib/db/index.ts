@@ -154,12 +154,11 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   // a connection of their own; none is held across a request on the hot path.
   const max = options.maxConnections ?? e.databasePoolSize;
   if (url) {
-    // One generic plan per statement, made once per connection: the portal's statements take their
-    // values as parameters and use the same indexes whatever the values (lib/places/search.ts writes a
-    // prefix as a btree range for that reason). PostgreSQL's default planned the place search's
-    // statements afresh for nearly every query (a custom plan: 0.33 ms of planning for 0.04 ms of
-    // execution); measured under the crowd mix: PostgreSQL CPU 0.80 -> 0.74 ms a request. The
-    // embedded database sends unnamed statements (prepare: false) and is planned per query anyway.
+    // One generic plan per statement, made once per connection (this module's README: PostgreSQL's
+    // default planned the place search afresh for nearly every query, 0.33 ms of planning for 0.04 ms
+    // of execution). A statement must therefore use the same index whatever its values: a prefix is a
+    // btree range, not `like $1`; a selective condition goes first (lib/places/search.ts). The
+    // embedded database sends unnamed statements (prepare: false), planned per query anyway.
     const sql = client({ max, connection: { application_name: APPLICATION_NAME, plan_cache_mode: 'force_generic_plan' } }, url);
     if (options.migrate !== false) await migrateNetwork(sql);
     const where = new URL(url);

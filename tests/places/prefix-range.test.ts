@@ -2,6 +2,7 @@
 // parameters stays an index condition in a generic plan, where `like $1` does not).
 import { describe, expect, test } from 'vitest';
 import { prefixEnd } from '@/lib/places/search';
+import { prng } from '../../scripts/resilience/common';
 
 /** Byte order of the UTF-8 encodings, as PostgreSQL's text_pattern_ops compares. */
 const cmp = (a: string, b: string) => Buffer.compare(Buffer.from(a, 'utf8'), Buffer.from(b, 'utf8'));
@@ -24,8 +25,7 @@ describe('prefixEnd', () => {
 
   test('the range holds exactly the strings that start with the prefix (random strings)', () => {
     // Seeded so a failure repeats.
-    let seed = 42;
-    const rnd = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
+    const rnd = prng(42);
     const alphabet = ['a', 'b', 'z', ' ', ',', '-', 'ž', 'á', '\uD7FF', '\uE000', '😀', '\u{10FFFF}', '{'];
     const word = (n: number) => Array.from({ length: n }, () => alphabet[Math.floor(rnd() * alphabet.length)]).join('');
     let starting = 0;
