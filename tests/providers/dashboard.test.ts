@@ -5,7 +5,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { GET } from '@/app/api/providers/[id]/route';
 import { ProviderPage } from '@/app/poskytovatelia/[id]/page';
-import { getSql } from '@/lib/db';
+import { databaseHandle, getSql, openDatabase, setDatabase } from '@/lib/db';
 import { flushSourceRecords, resetHealthSummary } from '@/lib/health';
 import { approveProvider } from '@/lib/providers/approval';
 import { providerDashboard } from '@/lib/providers/dashboard';
@@ -99,5 +99,19 @@ describe('the dashboard', () => {
     expect(html).toContain('data-testid="provider-actions"');
     expect(html).toContain(`POST /api/providers/${id}/challenges`);
     expect(html).toContain(`${server.url}/.well-known/geodata-portal/&lt;token&gt;`);
+  });
+
+  test('with the database not answering, the page says so in Slovak instead of the generic error page', async () => {
+    const original = databaseHandle();
+    setDatabase(openDatabase({ databaseUrl: 'postgres://root@127.0.0.1:1/none', migrate: false, maxConnections: 1 }));
+    try {
+      const html = renderToStaticMarkup(await ProviderPage({ id }));
+      expect(html).toContain('data-testid="provider-unavailable"');
+      expect(html).toContain('Databáza portálu práve neodpovedá; skúste to o chvíľu znova.');
+      expect(html).not.toContain('data-testid="provider-page"');
+    } finally {
+      await (await databaseHandle()).close();
+      setDatabase(original);
+    }
   });
 });
