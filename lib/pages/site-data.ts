@@ -6,6 +6,9 @@ import { isDatabaseUnavailable } from '@/lib/db/unavailable';
 import { isApiError } from '@/lib/errors';
 import { catalogEntry, findServedDataset, getCatalog, isSampleDataset, listApprovedDatasets } from '@/lib/providers';
 import { normalizeName } from '@/lib/protocol/shared/text';
+import { ID_PATTERN } from '@/lib/protocol/shared/keys';
+import { providerDashboard } from '@/lib/providers/dashboard';
+import type { ProviderDashboard } from '@/lib/providers/schema';
 import type { ServedDataset } from '@/lib/providers/types';
 import { municipalityIndex } from '@/lib/places/municipality-index';
 import type { MunicipalityInfo } from '@/lib/places/municipality-index';
@@ -27,7 +30,7 @@ export interface PageDataset {
 }
 
 export async function datasetForPage(providerId: string, datasetId: string): Promise<PageDataset | null> {
-  if (!/^[a-z0-9-]{1,64}$/.test(providerId) || !/^[a-z0-9-]{1,64}$/.test(datasetId)) return null;
+  if (!ID_PATTERN.test(providerId) || !ID_PATTERN.test(datasetId)) return null;
   const served = await findServedDataset(providerId, datasetId);
   if (!served) return null;
   const pending = served.provider.approval !== 'approved';
@@ -102,6 +105,28 @@ export const FACTS_UNAVAILABLE_TEXT = `${codeText('database_unavailable')} Rozlo
 
 /** What a dataset's town page says when it cannot draw the town's boundary now. */
 export const BOUNDARY_UNAVAILABLE_TEXT = `${codeText('database_unavailable')} Hranicu mesta teraz nevieme ukázať, mapa preto nezačína pri ňom.`;
+
+export interface PageProvider {
+  /** null: no such provider (the page is a 404). */
+  dashboard: ProviderDashboard | null;
+  /** The database does not answer: the page says so (Slovak) instead of the site's generic error page. */
+  unavailable: boolean;
+}
+
+/** A provider's own page: the same dashboard as GET /api/providers/{id}, or why there is none. */
+export async function providerForPage(id: string): Promise<PageProvider> {
+  if (!ID_PATTERN.test(id)) return { dashboard: null, unavailable: false };
+  try {
+    return { dashboard: await providerDashboard({ id }), unavailable: false };
+  } catch (err) {
+    if (isApiError(err) && err.code === 'unknown_provider') return { dashboard: null, unavailable: false };
+    if (isDatabaseUnavailable(err)) return { dashboard: null, unavailable: true };
+    throw err;
+  }
+}
+
+/** What a provider's page says in place of its dashboard during a database outage. */
+export const PROVIDER_UNAVAILABLE_TEXT = `${codeText('database_unavailable')} Stav schválenia, dostupnosť zdrojov a využitie dát teraz nevieme ukázať.`;
 
 export type Town = Pick<MunicipalityInfo, 'code' | 'name' | 'slug' | 'regionSlug' | 'district' | 'region' | 'population'>;
 

@@ -6,36 +6,21 @@ import { cache } from 'react';
 import { Breadcrumbs } from '@/components/site/chrome';
 import { ProblemPage } from '@/components/site/problem-page';
 import { ProviderDashboardView } from '@/components/site/provider-dashboard';
-import { isDatabaseUnavailable } from '@/lib/db/unavailable';
-import { isApiError } from '@/lib/errors';
-import { codeText } from '@/lib/map/messages';
-import { providerDashboard } from '@/lib/providers/dashboard';
-import type { ProviderDashboard } from '@/lib/providers/schema';
+import { PROVIDER_UNAVAILABLE_TEXT, providerForPage } from '@/lib/pages/site-data';
 
 export const dynamic = 'force-dynamic';
 
 type Params = { id: string };
 
-/**
- * The dashboard, once per request (React's `cache`: the metadata and the page ask for the same);
- * null for an unknown provider; 'unavailable' while the database does not answer, which the page
- * says in Slovak instead of the site's generic error page.
- */
-const load = cache(async (id: string): Promise<ProviderDashboard | null | 'unavailable'> => {
-  if (!/^[a-z0-9-]{1,64}$/.test(id)) return null;
-  try {
-    return await providerDashboard({ id });
-  } catch (err) {
-    if (isApiError(err) && err.code === 'unknown_provider') return null;
-    if (isDatabaseUnavailable(err)) return 'unavailable';
-    throw err;
-  }
-});
+const UNAVAILABLE_TITLE = 'Stránka poskytovateľa je dočasne nedostupná';
+
+/** The dashboard once per request (React's `cache`: the metadata and the page ask for the same). */
+const load = cache(providerForPage);
 
 export async function generateMetadata({ params }: { params: Promise<Params> }): Promise<Metadata> {
   const { id } = await params;
-  const d = await load(id);
-  if (d === 'unavailable') return { title: 'Stránka poskytovateľa je dočasne nedostupná', robots: { index: false } };
+  const { dashboard: d, unavailable } = await load(id);
+  if (unavailable) return { title: UNAVAILABLE_TITLE, robots: { index: false } };
   if (!d) return { title: 'Stránka sa nenašla', robots: { index: false } };
   return {
     title: `${d.name} – poskytovateľ dát`,
@@ -47,11 +32,11 @@ export async function generateMetadata({ params }: { params: Promise<Params> }):
 }
 
 export async function ProviderPage({ id }: { id: string }) {
-  const d = await load(id);
-  if (d === 'unavailable') {
+  const { dashboard: d, unavailable } = await load(id);
+  if (unavailable) {
     return (
-      <ProblemPage title="Stránka poskytovateľa je dočasne nedostupná" testId="provider-unavailable">
-        <p className="lead">{codeText('database_unavailable')} Stav schválenia, dostupnosť zdrojov a využitie dát teraz nevieme ukázať.</p>
+      <ProblemPage title={UNAVAILABLE_TITLE} testId="provider-unavailable">
+        <p className="lead">{PROVIDER_UNAVAILABLE_TEXT}</p>
       </ProblemPage>
     );
   }
